@@ -153,6 +153,7 @@ public struct SheetJob: Sendable {
             try engine.check(pages: packed.sheets[0].pages.count)
             warnings += engine.warnings(for: packed.sheets[0])
         }
+        let (output, data) = scaledNames(packed.sheets)
         let files = try SheetExport.files(for: packed.sheets, format: format, output: output, data: data)
         try Self.checkPlacement(of: files, inputs: packed.inputs)
         return Plan(sheets: packed.sheets, files: files, inputs: packed.inputs, warnings: warnings, notes: packed.notes,
@@ -345,7 +346,8 @@ public struct SheetJob: Sendable {
         // `sh@2x.png` of @1x frames: engines that read the name's scale (Pixi's resolution) would
         // show the sprites at half size; said as `assemble` says it of an animation.
         // A name without @Nx loses nothing where the data states the scale (`meta.scale`).
-        if sheets.count == 1, let warning = SheetExport.scaleNameWarning(output: output, scale: sheets[0].scale, format: format) { warnings.append(warning) }
+        let named = scaledNames(sheets)
+        if sheets.count == 1, let warning = SheetExport.scaleNameWarning(output: named.output, scale: sheets[0].scale, format: format) { warnings.append(warning) }
         // Pages past 4096 px (a raised --max-size) do not load on many phones nor in WebGL 1.
         if let large = sheets.flatMap(\.pages).first(where: { max($0.width, $0.height) > Self.portablePageSide }) {
             warnings.append("a page is \(large.width)×\(large.height): many phones and WebGL 1 cannot load textures over \(Self.portablePageSide) px; "
@@ -364,7 +366,7 @@ public struct SheetJob: Sendable {
             try engine.check(pages: sheets[0].pages.count)
             warnings += engine.warnings(for: sheets[0])
         }
-        let files = try SheetExport.files(for: sheets, format: format, output: output, data: data)
+        let files = try SheetExport.files(for: sheets, format: format, output: named.output, data: named.data)
         // The frames, and each folder's sequence.json (read above): no output may replace one.
         let manifestPaths = Set((sequences + singles).map { $0.directory + "/" + SequenceManifest.fileName }).sorted()
         // (Files in memory are no files on disk to protect.)
@@ -373,6 +375,20 @@ public struct SheetJob: Sendable {
         return Plan(sheets: sheets, files: files, inputs: readFiles,
                     warnings: warnings, notes: notes,
                     howToLoad: howToLoad(files, pages: sheets[0].pages.count))
+    }
+
+    /// The names the sheets are written under: ``output`` and ``data`` as given, but one scale of
+    /// ``scales`` above 1 (`scales: [2]`) names its page and data as several scales name each
+    /// (`s@2x.png`, `s@2x.json` for `s.png`), the name every reader takes the scale from. A name
+    /// with its own `@Nx`, and SpriteKit's pages (named by scale inside the folder), stay as given.
+    func scaledNames(_ sheets: [SpriteSheet]) -> (output: String, data: String?) {
+        guard scales != nil, sheets.count == 1, sheets[0].scale > 1, format != .spritekit else { return (output, data) }
+        func named(_ path: String) -> String {
+            guard ImageFileName(path: path).scale == nil else { return path }
+            let ext = OutputName.pathExtension(path)
+            return ext.isEmpty ? path + "@\(sheets[0].scale)x" : String(path.dropLast(ext.count + 1)) + "@\(sheets[0].scale)x." + ext
+        }
+        return (named(output), data.map(named))
     }
 
     /// The largest texture side every phone and WebGL 1 loads.

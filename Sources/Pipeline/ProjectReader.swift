@@ -192,8 +192,8 @@ struct ProjectReader {
             for implied in [page, data] where implied != output && !extraOutputs.contains(implied) {
                 if extraOutputs.isEmpty || !implied.hasSuffix("." + sheet.format.dataExtension) { extraOutputs.append(implied) }
             }
-            // Several scales: each one's page and data (`S@2x.png`, `S@2x.json`), named as SheetExport names them.
-            if let scales = sheet.scales, scales.count > 1 {
+            // Several scales, or one above 1: each one's page and data (`S@2x.png`, `S@2x.json`), named as SheetJob names them.
+            if let scales = sheet.scales, scales.count > 1 || scales.first.map({ $0 > 1 }) == true {
                 for written in [output] + extraOutputs {
                     let ext = OutputName.pathExtension(written)
                     var base = stem(written)

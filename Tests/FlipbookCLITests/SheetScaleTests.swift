@@ -25,6 +25,24 @@ struct SheetScaleTests {
         }
     }
 
+    /// Fresh eyes 57: `--scales 2` alone wrote its @2x page as `s.png` (and `s.json`), where
+    /// `--scales 2,3` writes `s@2x.png`: one scale above 1 is named as several are, in every format
+    /// whose files carry a name's scale, and a project's target lists those names (up to date on a rerun).
+    @Test(arguments: [["--engine", "pixi"], ["--format", "libgdx"], ["--format", "cocos2d"]])
+    func oneScaleAboveOneIsNamedForIt(format: [String]) throws {
+        let dir = try Fixtures.temporaryFolder("sheet-one-scale")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let result = try CLI.run(["sheet", Fixtures.path("sequences/emt-watch-spinner-2x"), "-o", "s.png", "--scales", "2"] + format, in: dir)
+        #expect(result.status == 0 && !result.stderr.contains("warning"), "\(result.stderr)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir).filter { !$0.hasPrefix(".") }.sorted()
+        #expect(files.count == 2 && files.allSatisfy { $0.hasPrefix("s@2x.") }, "\(files)")
+        let folder = try BuildCommandTests.project(#"{"targets": {"s": {"sheet": "coin", "output": "p/s.png", "scales": [2]}}}"#)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let built = try CLI.run(["build", "--no-cache"], in: folder)
+        #expect(built.status == 0 && built.stdout.contains("p/s@2x.json, p/s@2x.png"), "\(built.stdout) \(built.stderr)")
+        #expect(try CLI.run(["build", "--no-cache"], in: folder).stdout.contains("0 built, 1 up to date"))
+    }
+
     /// A 65 px @2x image cannot share a layout with @1x: the message says why (it stopped "without
     /// saying why"), and the exit is an input's, 3 (it was 1, which the table keeps for "problems
     /// found", issue 44).
