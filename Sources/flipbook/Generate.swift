@@ -97,6 +97,8 @@ struct ExplosionCommand: ParsableCommand {
         let pixels = try out.check(width: w, height: h, frames: frames)
         var limits = out.limits
         drawnSegmentLimit.apply(to: &limits)
+        // Flags alone ask for this much drawing: a usage error naming them (exit 2), before any frame.
+        do { try limits.checkDrawing(frames, framesOf: sparks, of: "--sparks \(sparks) on --frames \(frames)") } catch { throw UsageError(error) }
         try out.write(Explosion(width: w, height: h, scale: out.scale, frameCount: frames, seed: seed, sparks: sparks, limits: limits),
                       defaultName: "explosion", pixels: pixels)
     }
