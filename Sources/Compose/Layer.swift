@@ -34,6 +34,9 @@ public struct Layer: Sendable {
 
     /// A name, for messages.
     public var name: String
+    /// Where a scene file gave the layer (`s.json: layers[1]`), for messages about its content
+    /// (a shape over the edge limit); `nil` for a layer made in code, named by its path of names.
+    var origin: String?
     /// What it draws.
     public var content: Content
     /// Its own coordinate space: the origin and size its content fills.

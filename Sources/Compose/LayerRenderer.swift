@@ -324,7 +324,7 @@ public struct LayerRenderer: Sendable {
                 if let stroke = shape.strokeColor { try canvas.stroke(shape.path, color: stroke, style: shape.strokeStyle, limits: limits) }
             } catch {
                 var error = error
-                error.subject = "layer \(path): its shape"
+                error.subject = layer.origin.map { "\($0).shape" } ?? "layer \(path): its shape"
                 throw .limit(error)
             }
         }

@@ -171,6 +171,7 @@ struct SceneReader {
         let segmentsBefore = segmentsLeft
         var layer = Layer()
         layer.name = try schema { () throws(SchemaError) in try object["name"]?.string() } ?? "layer\(layerCount)"
+        layer.origin = "\(file): \(value.path)"
         let reader = self
         try schema { () throws(SchemaError) in
             if let v = object["position"] { layer.position = try Scene.pair(v, "[x, y]") }
