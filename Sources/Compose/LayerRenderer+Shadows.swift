@@ -162,12 +162,14 @@ extension LayerRenderer {
             let shifted = AffineTransform(translationX: shadow.offset.x - Double(box.x) / k, y: shadow.offset.y - Double(box.y) / k)
                 .concatenating(matrix)
             var source = Canvas(trustedWidth: Double(box.width) / k, height: Double(box.height) / k, scale: canvas.scale)
+            source.meter = canvas.meter
             source.state.strokeStyle = canvas.state.strokeStyle
             // Its backdrop here reads the clear surface (a tint alone): past the output's edges
             // nothing was drawn below it; where it lies on the output, its own surface is merged below.
             try drawContents(layer, path: path, time: time, matrix: shifted, on: &source)
             if let maskLayer = layer.mask {
                 var cut = Canvas(trustedWidth: source.width, height: source.height, scale: canvas.scale)
+                cut.meter = canvas.meter
                 cut.state.transform = shifted
                 try draw(maskLayer, path: path + "/mask", parentTime: time, on: &cut)
                 cut.flush()

@@ -27,6 +27,13 @@ public struct LayerRenderer: Sendable {
     public let scale: Int
     /// What lies under the root, or nil for clear.
     public let background: Color?
+    /// The frames of the run this renderer draws (1 by default, stored as at least 1): each frame
+    /// drawn by ``render(at:)`` may spend `limits.maxDrawnSegments` over them, so that the run as a
+    /// whole stays within the limit — each path segment counted once for every pixel row its
+    /// flattened edges cross, each pixel a shadow or backdrop blurs once.
+    public var frameCount = 1 {
+        didSet { if frameCount < 1 { frameCount = 1 } }
+    }
 
     /// A renderer for `root` on a `width × height`-point output at `scale`.
     /// - Throws: ``CompositionError`` for a NaN or infinite number or a negative size anywhere in
@@ -210,6 +217,9 @@ public struct LayerRenderer: Sendable {
     public func render(at time: Double) throws(CompositionError) -> Bitmap {
         guard time.isFinite else { throw .invalidValue(layer: root.name, property: "time", value: time) }
         var canvas = rootCanvases.take() ?? Canvas(trustedWidth: width, height: height, scale: scale, background: background)
+        // This frame's share of the run's drawing (``frameCount``): its blurs first, then what its canvases draw.
+        let meter = DrawingMeter(frames: frameCount, limits: limits)
+        canvas.meter = meter
         // The blurs a frame asks for, counted before any is drawn: copies of a blurred layer spawned
         // by the thousand (2 000 backdrops of 400² on 800²) cost minutes a frame.
         let blurred = blurredPixels(root, parentTime: time, matrix: canvas.state.transform, on: canvas)
@@ -219,7 +229,11 @@ public struct LayerRenderer: Sendable {
                                     amount: blurred == .max ? nil : blurred, maximum: limits.maxOutputPixels,
                                     detail: "the pixels its shadows and backdrops blur: fewer blurred layers at once, or smaller ones, need less"))
         }
-        try draw(root, path: root.name, parentTime: time, on: &canvas)
+        meter.spend(blurred)
+        if !meter.isOver { try draw(root, path: root.name, parentTime: time, on: &canvas) }
+        // Over its share, the frame is refused (what it drew is dropped with its canvas, as on any error).
+        if let error = meter.error(subject: "the frame at \(InputValue.format(time)) s") { throw .limit(error) }
+        canvas.meter = nil
         let frame = canvas.takeBitmap()
         rootCanvases.put(canvas)
         return frame
@@ -236,6 +250,7 @@ public struct LayerRenderer: Sendable {
         }
         layer.state.transform = canvas.state.transform
         layer.state.strokeStyle = canvas.state.strokeStyle
+        layer.meter = canvas.meter
         return layer
     }
 

@@ -314,7 +314,14 @@ public struct RenderJob: Sendable {
                                height: Self.pixels(renderer.height, renderer.scale), scale: scene.scale, fps: scene.fps,
                                repeatCount: plan.repeatCount, warnings: warnings, report: report, removed: removed)
             } catch {
-                if let drawn = failure.error { throw .render(drawn) }
+                if var drawn = failure.error {
+                    // A frame over a limit (its blurs, its share of the drawing) is named by the scene's file too.
+                    if case .limit(var limit) = drawn, limit.subject.hasPrefix("the frame at ") {
+                        limit.subject = "\(scene.file): \(limit.subject)"
+                        drawn = .limit(limit)
+                    }
+                    throw .render(drawn)
+                }
                 if cancellation?.isCancelled == true { throw .cancelled }
                 throw RenderError.from(error, output: output)
             }

@@ -115,11 +115,13 @@ public struct SceneFile: Sendable {
         self.warnings = warnings
     }
 
-    /// The renderer of the tree on the canvas.
+    /// The renderer of the tree on the canvas, for ``frameCount`` frames (``LayerRenderer/frameCount``).
     /// - Throws: ``SceneFileError/composition(file:_:)`` for a tree `LayerRenderer` refuses.
     public func renderer(limits: ResourceLimits = .default) throws(SceneFileError) -> LayerRenderer {
         do {
-            return try LayerRenderer(root: root, width: width, height: height, scale: scale, background: background, limits: limits)
+            var renderer = try LayerRenderer(root: root, width: width, height: height, scale: scale, background: background, limits: limits)
+            renderer.frameCount = frameCount   // each frame's share of limits.maxDrawnSegments
+            return renderer
         } catch .limit(var error) {
             // Named by the scene's file, and what in it to change: its size, its scale.
             error.subject = "\(file): \(error.subject)"

@@ -8,6 +8,7 @@ extension Canvas {
     /// ``composite(_:opacity:skipsClear:combine:)`` applies), to draw one layer into.
     package func offscreen() -> Canvas {
         var layer = Canvas(trustedWidth: width, height: height, scale: scale)
+        layer.meter = meter
         layer.state.transform = state.transform
         layer.state.strokeStyle = state.strokeStyle
         return layer

@@ -70,6 +70,10 @@ public struct Canvas: Sendable {
     /// Bands to composite in (tests set it to show the result does not depend on it); `nil`: one
     /// per core on large canvases.
     var bandCount: Int?
+    /// What the frame being drawn may still spend (``DrawingMeter``), shared with the canvases made
+    /// from this one (``offscreen()``); `nil`: not metered. Once it is over, fills, strokes and
+    /// clips draw nothing.
+    package var meter: DrawingMeter?
 
     /// A canvas of `width × height` points at `scale` pixels per point (a `scale` below 1 is taken
     /// as 1). A transparent canvas starts clear, an opaque one black (as an opaque CG context does);
@@ -206,6 +210,7 @@ public struct Canvas: Sendable {
     }
 
     private mutating func fill(_ path: Path, color: Color, rule: FillRule, maxEdges: Int) throws(Budget.Exceeded) {
+        guard meter?.isOver != true else { return }
         try loadInterior(of: path, maxEdges: maxEdges)
         paint(color: color, rule: rule)
     }
@@ -259,6 +264,8 @@ public struct Canvas: Sendable {
     /// The stroke: the path's flattened vertices spent from `vertices`, the outline at most
     /// `maxPoints` points (`nil`: what `vertices` has left, spent from it too).
     private mutating func stroke(_ path: Path, color: Color, style: StrokeStyle?, vertices: inout Budget, maxPoints: Int?) throws(Budget.Exceeded) {
+        // A frame over its drawing share (``meter``) strokes nothing more: flattening and dashing are the cost.
+        guard meter?.isOver != true else { return }
         let transform = deviceTransform
         let tolerance = Flattener.tolerance / max(transform.maximumScale, 1e-12)
         var pen = style ?? state.strokeStyle
@@ -290,7 +297,9 @@ public struct Canvas: Sendable {
     }
 
     private mutating func clip(to path: Path, rule: FillRule, maxEdges: Int) throws(Budget.Exceeded) {
+        guard meter?.isOver != true else { return }
         try loadInterior(of: path, maxEdges: maxEdges)
+        meter?.spend(rasterizer.crossedRows(height: pixelHeight))
         var mask = ClipMask(width: pixelWidth, height: pixelHeight)
         let width = pixelWidth
         rasterizer.sortEdges()
@@ -314,6 +323,8 @@ public struct Canvas: Sendable {
         guard color.a > 0 else { return }
         let rows = rasterizer.rows(height: pixelHeight), columns = rasterizer.columns(width: pixelWidth)
         guard !rows.isEmpty, !columns.isEmpty else { return }
+        // Charged to the frame's share; over it, the frame is refused (its maker throws) and nothing more is painted.
+        if let meter, !meter.spend(rasterizer.crossedRows(height: pixelHeight)) { return }
         var clip = state.clip
         if clip != nil, let outlines = state.clipOutlines {
             for outline in outlines { rasterizer.addClip(outline.raster, rule: outline.rule) }

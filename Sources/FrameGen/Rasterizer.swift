@@ -98,6 +98,18 @@ struct Rasterizer: Sendable {
         return start < end ? start..<end : 0..<0
     }
 
+    /// The pixel rows the loaded edges cross within `0..<height`, each edge counted at least once:
+    /// what scan converting them costs (a wide pen's edges cross hundreds of rows, a fine dash's one).
+    func crossedRows(height: Int) -> Int {
+        let bottomRow = Double(max(0, height))
+        var total = 0
+        for edge in edges {
+            let rows = min(edge.bottom, bottomRow).rounded(.up) - max(edge.top, 0).rounded(.down)
+            total += rows > 1 ? Int(min(rows, bottomRow)) : 1
+        }
+        return total
+    }
+
     /// Puts the edges in `top` order, so copies made for bands of rows share one sorted list.
     mutating func sortEdges() {
         guard !sorted else { return }

@@ -144,14 +144,20 @@ public struct Scene: Sendable {
     /// ``scale`` when loading; see ``ImageLoader``), `fonts` each of ``fontNames`` to its font (see
     /// ``FontLoader``). A canvas over `limits.maxPixels`, or a fill, stroke or clip that flattens
     /// to more than `limits.maxFlattenedEdges` edges, or a text larger than `limits.maxPixels`,
-    /// stops the drawing with ``SceneError/limit(_:)`` before that work is done.
+    /// stops the drawing with ``SceneError/limit(_:)`` before that work is done; so do ops whose
+    /// edges together cross more pixel rows than `limits.maxDrawnSegments` (the op that passed it is named).
     public func render(images: [String: Bitmap] = [:], fonts: [String: Font] = [:], limits: ResourceLimits = .default) throws(SceneError) -> Bitmap {
         var canvas: Canvas
         do { canvas = try Canvas(width: width, height: height, scale: scale, background: background, limits: limits) } catch {
             throw .limit(error)
         }
         guard canvas.pixelWidth > 0, canvas.pixelHeight > 0 else { throw .emptyCanvas(file: file, width: width, height: height, scale: scale) }
+        // One frame's drawing, all of `limits.maxDrawnSegments`: each op under the edge limit, but many
+        // dashed or wide ones together cross rows without end.
+        let meter = DrawingMeter(frames: 1, limits: limits)
+        canvas.meter = meter
         for (index, op) in operations.enumerated() {
+            if let error = meter.error(subject: "\(file): ops[\(index - 1)]") { throw .limit(error) }
             func limit(_ error: LimitError) -> SceneError {
                 var error = error
                 error.subject = "\(file): ops[\(index)]"
@@ -182,6 +188,7 @@ public struct Scene: Sendable {
                 try Self.draw(label, font: font, on: &canvas, limits: limits, op: index, file: file)
             }
         }
+        if let error = meter.error(subject: "\(file): ops[\(operations.count - 1)]") { throw .limit(error) }
         return canvas.makeBitmap()
     }
 

@@ -22,8 +22,9 @@ struct GenerateBoundsCommandTests {
          "--max-output-pixels"),
         // Fresh eyes 57: flags alone asking for more drawing than --max-drawn-segments were exit 3,
         // "a frame could not be read or drawn" (a folder output: "frame 1 could not be made").
-        (["generate", "explosion", "--sparks", "10000", "--frames", "2001", "--size", "16x16", "-o", "e.gif"], "--max-drawn-segments"),
-        (["generate", "explosion", "--sparks", "10000", "--frames", "2001", "--size", "16x16", "-o", "dir/"], "--max-drawn-segments"),
+        (["generate", "explosion", "--sparks", "100000", "--frames", "10001", "--size", "16x16", "-o", "e.gif"], "--max-drawn-segments"),
+        (["generate", "explosion", "--sparks", "10000", "--frames", "2001", "--size", "16x16", "-o", "dir/", "--max-drawn-segments", "20000000"],
+         "--max-drawn-segments"),
     ])
     func workPastTheLimitsIsRefusedBeforeDrawing(arguments: [String], flag: String) throws {
         let dir = try Fixtures.temporaryFolder("generate-bounds")

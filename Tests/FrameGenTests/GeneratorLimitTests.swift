@@ -144,7 +144,13 @@ import Testing
     @Test func framesOfAStrokeAreBoundedTogether() throws {
         let stroke = (0..<1_000).map { Point(Double($0 % 64), Double($0 / 16)) }
         let limits = ResourceLimits(maxDrawnSegments: 20_000)
-        #expect(throws: Never.self) { try Freehand(strokes: [stroke], width: 64, height: 64, frameCount: 20, limits: limits).frame(19) }
+        // Within the samples × frames; what each frame's outline crosses is then metered as it draws
+        // (``DrawingShareTests``): 1 000 rows a frame is less than this stroke crosses.
+        #expect { try Freehand(strokes: [stroke], width: 64, height: 64, frameCount: 20, limits: limits).frame(19) } throws: { error in
+            guard case .limit(let limit) = error as? GeneratorError else { return false }
+            return limit.limit == .drawnSegments && limit.amount == nil && limit.subject == "Freehand strokes, frame 20"
+        }
+        #expect(throws: Never.self) { try Freehand(strokes: [stroke], width: 64, height: 64, frameCount: 20, limits: .default).frame(19) }
         for frame in [0, 20] {
             #expect(throws: GeneratorError.limit(LimitError(limit: .drawnSegments, subject: "Freehand strokes", amount: 21_000, maximum: 20_000,
                                                             detail: "21 frames of 1000 path segments: fewer frames or simpler paths draw less"))) {
@@ -157,10 +163,10 @@ import Testing
         }
         var sparks = Explosion(width: 16, height: 16, frameCount: 81, sparks: 100_000)
         #expect(throws: Never.self) { try sparks.frame(0) }
-        sparks.frameCount = 201
+        sparks.frameCount = 10_001
         #expect { try sparks.frame(0) } throws: { error in
             guard case .limit(let limit) = error as? GeneratorError else { return false }
-            return limit.limit == .drawnSegments && limit.amount == 20_100_000 && limit.subject == "Explosion sparks"
+            return limit.limit == .drawnSegments && limit.amount == 1_000_100_000 && limit.subject == "Explosion sparks"
         }
     }
 }

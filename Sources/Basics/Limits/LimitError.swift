@@ -10,7 +10,7 @@ public struct LimitError: Error, Sendable, Hashable, CustomStringConvertible {
         /// `decodedBytes` (``ResourceLimits/maxDecodedBytes``, bytes of decoded pixels held at once)
         /// and `outputPixels` (``ResourceLimits/maxOutputPixels``, pixels of all the frames one
         /// run writes) and `drawnSegments` (``ResourceLimits/maxDrawnSegments``, path segments
-        /// all the frames of one run draw).
+        /// all the frames of one run draw, each once for every pixel row its edges cross).
         case pixels, frames, pathSegments, flattenedEdges, decodedBytes, outputPixels, drawnSegments
 
         /// The ``ResourceLimits`` property that holds this limit (`maxPixels`, …).
@@ -81,7 +81,7 @@ public struct LimitError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `1 234 567`: digits in groups of three.
-    static func group(_ value: Int) -> String {
+    package static func group(_ value: Int) -> String {
         let digits = Array(String(value.magnitude))
         var out = ""
         for (i, digit) in digits.enumerated() {

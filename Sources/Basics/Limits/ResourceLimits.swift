@@ -15,7 +15,7 @@
 /// | ``maxFlattenedEdges`` | 1 000 000 | straight edges one fill or stroke becomes (a vertex is 56 bytes: 56 MB) |
 /// | ``maxDecodedBytes`` | 2 GiB | decoded pixels held at once (a sheet's sprites) |
 /// | ``maxOutputPixels`` | 2²⁸ (16384 × 16384) | pixels of all the frames one run writes (a sheet's frames un-trimmed; an animation's frames × its canvas) |
-/// | ``maxDrawnSegments`` | 20 000 000 | path segments all the frames of one run draw (a scene's or a stroke's segments × its frames) |
+/// | ``maxDrawnSegments`` | 1 000 000 000 | path segments all the frames of one run draw, each once for every pixel row its flattened edges cross, and the pixels shadows and backdrops blur |
 public struct ResourceLimits: Sendable, Hashable {
     /// The largest `width × height` of an image read, drawn, resized or packed.
     public var maxPixels: Int
@@ -33,16 +33,20 @@ public struct ResourceLimits: Sendable, Hashable {
     /// `sourceSize`, `offsets`, `spriteSourceSize`), each under ``maxPixels``. The default is
     /// 16 times a full 4096² page: a thousand frames of 512², 1 GiB of RGBA.
     public var maxOutputPixels: Int
-    /// The most path segments all the frames of one run draw together: ``maxPathSegments`` bounds
-    /// one drawing, this its repetition over frames (a 1 MB stroke file drawn on over 20 000
-    /// frames took more than an hour). The default is about three minutes of a freehand stroke's
-    /// drawing on two cores.
+    /// The most path segments all the frames of one run draw together, each counted once for
+    /// every pixel row its flattened edges cross (at least once), and each pixel a shadow or
+    /// backdrop blurs once: ``maxPathSegments`` and ``maxFlattenedEdges`` bound one drawing, this
+    /// its repetition over frames (a 1 MB stroke file drawn on over 20 000 frames took more than
+    /// an hour) and what flattening multiplies (a dash pattern of 0.03 on a long line, a 300 px
+    /// pen). Segments × frames are checked before any frame is drawn; the rows each frame crosses
+    /// as it draws, against its share (the limit over the frames). The default is minutes of
+    /// drawing on two cores, and hundreds of times a 1080p scene's or a long stroke's.
     public var maxDrawnSegments: Int
 
     /// Limits with the given values; each defaults to ``default``'s.
     public init(maxPixels: Int = 8192 * 8192, maxFrames: Int = 20_000, maxPathSegments: Int = 1_000_000,
                 maxFlattenedEdges: Int = 1_000_000, maxDecodedBytes: Int = 2 << 30, maxOutputPixels: Int = 1 << 28,
-                maxDrawnSegments: Int = 20_000_000) {
+                maxDrawnSegments: Int = 1_000_000_000) {
         self.maxPixels = maxPixels
         self.maxFrames = maxFrames
         self.maxPathSegments = maxPathSegments

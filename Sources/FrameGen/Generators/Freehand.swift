@@ -160,7 +160,9 @@ public struct Freehand: FrameGenerator {
     ///   strokes`, or `FILE: strokes` for strokes read by ``init(json:file:width:height:limits:)``)
     ///   when the strokes need more than `limits.maxFlattenedEdges`, before that work is done; for
     ///   `drawnSegments` when ``frameCount`` frames of all the samples come to more than
-    ///   `limits.maxDrawnSegments` (each frame counted as drawing all of them), before any frame.
+    ///   `limits.maxDrawnSegments` (each frame counted as drawing all of them), before any frame,
+    ///   and when this frame's strokes cross more pixel rows than its share of that limit (a wide
+    ///   pen: each segment counted once for every row its outline's edges cross), as it draws.
     public func frame(_ index: Int) throws(GeneratorError) -> Bitmap {
         if let error = settingError { throw .setting(error) }
         try limits.checkFrame(width: width, height: height, scale: scale, of: "Freehand")
@@ -170,6 +172,9 @@ public struct Freehand: FrameGenerator {
             throw .limit(error)
         }
         var canvas = Canvas(trustedWidth: width, height: height, scale: scale, background: background)
+        // This frame's share of the run's drawing: a wide pen's edges cross many rows each.
+        let meter = DrawingMeter(frames: frameCount, limits: limits)
+        canvas.meter = meter
         let style = StrokeStyle(width: lineWidth, cap: .round, join: .round)
         let paths = strokes.map { Self.path(through: $0, smoothing: smoothing) }
         var edges = Budget(limits.maxFlattenedEdges)
@@ -192,6 +197,7 @@ public struct Freehand: FrameGenerator {
             throw .limit(LimitError(limit: .flattenedEdges, subject: file.map { "\($0): strokes" } ?? "Freehand strokes", amount: nil,
                                     maximum: limits.maxFlattenedEdges))
         }
+        if let error = meter.error(subject: (file.map { "\($0): strokes" } ?? "Freehand strokes") + ", frame \(index + 1)") { throw .limit(error) }
         return canvas.makeBitmap()
     }
 

@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Fresh eyes round 57 on the drawing commands: work that passed every limit and drew for minutes
+/// to days — fine dashes and wide pens (a segment that flattens to thousands of edges or crosses
+/// the canvas counted as one), shadows spawned by the thousand over thousands of frames. Each
+/// frame now draws at most its share of `--max-drawn-segments` (exit 3, naming the file and frame).
+@Suite("Fresh eyes 57: what each frame draws is bounded over the run")
+struct FreshEyesRoundFiftySevenTests {
+    @Test func aRenderOfFineDashesIsRefusedNamingTheSceneAndFrame() throws {
+        let folder = try Fixtures.temporaryFolder("round57-dashes")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let layer = ##"{"shape": {"path": "M0 0 L64 64", "fillColor": "none", "strokeColor": "#000000", "lineDashPattern": [0.5, 0.5]}, "##
+            + #""bounds": [64, 64], "position": [32, 32]}"#
+        let scene = #"{"size": [64, 64], "frames": 10, "layers": [\#(Array(repeating: layer, count: 10).joined(separator: ", "))]}"#
+        try Data(scene.utf8).write(to: URL(fileURLWithPath: folder + "/dash.json"))
+        let run = try CLI.run(["render", "dash.json", "-o", "d.gif", "--max-drawn-segments", "20000"], in: folder)
+        #expect(run.status == 3 && run.stderr.contains("error: dash.json: the frame at ") && run.stderr.contains("--max-drawn-segments raises it"),
+                "\(run.status) \(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/d.gif"))
+        // At the default the same scene renders.
+        let fine = try CLI.run(["render", "dash.json", "-o", "d.gif"], in: folder)
+        #expect(fine.status == 0, "\(fine.stderr)")
+    }
+
+    @Test func aWidePenIsRefusedForWhatItsFramesCross() throws {
+        let folder = try Fixtures.temporaryFolder("round57-pen")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let points = (0..<300).map { "[\(32 + 20 * cos(Double($0) * 0.7)), \(32 + 20 * sin(Double($0) * 1.3))]" }.joined(separator: ", ")
+        try Data(#"{"size": [64, 64], "strokes": [[\#(points)]], "width": 24}"#.utf8).write(to: URL(fileURLWithPath: folder + "/wide.json"))
+        let run = try CLI.run(["generate", "stroke", "wide.json", "--frames", "10", "--smoothing", "linear", "-o", "w.gif",
+                               "--max-drawn-segments", "150000"], in: folder)
+        #expect(run.status == 3 && run.stderr.contains("wide.json: strokes, frame ") && run.stderr.contains("--max-drawn-segments"),
+                "\(run.status) \(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/w.gif"))
+    }
+}
