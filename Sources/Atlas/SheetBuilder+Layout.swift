@@ -78,16 +78,17 @@ extension SheetBuilder.Error {
 
     /// This refusal of a layout made at scale `first` with pages of `maxSide`, said in pixels at
     /// scale `last`, as the bound was given (``SheetBuilder/bound(smallestScale:largestScale:)``):
-    /// `'jump-1@3x' is 2040×1416, larger than a 1500×1500 page`, not the @1x sizes.
+    /// `'jump-1@3x' is 2040×1416, larger than a 1500×1500 page`, not the @1x sizes. The border and
+    /// extrusion stay the settings as given (`--extrude 1`, 2 px at @2x: the description says both).
     func atScale(_ last: Int, laidOutAt first: Int, maxSide: Int) -> Self {
         let scaled = { (value: Int) in value * last / first }
         return switch self {
         case .doesNotFit: .doesNotFit(maxSide: scaled(maxSide))
         case let .spriteTooLarge(name, width, height, border, _):
-            .spriteTooLarge(name: "\(name)@\(last)x", width: scaled(width), height: scaled(height), border: scaled(border), maxSide: scaled(maxSide))
+            .spriteTooLarge(name: "\(name)@\(last)x", width: scaled(width), height: scaled(height), border: border, maxSide: scaled(maxSide))
         case let .extrudedSpriteTooLarge(name, width, height, extrude, border, _):
-            .extrudedSpriteTooLarge(name: "\(name)@\(last)x", width: scaled(width), height: scaled(height), extrude: scaled(extrude),
-                                    border: scaled(border), maxSide: scaled(maxSide))
+            .extrudedSpriteTooLarge(name: "\(name)@\(last)x", width: scaled(width), height: scaled(height), extrude: extrude,
+                                    border: border, maxSide: scaled(maxSide))
         default: self
         }
     }

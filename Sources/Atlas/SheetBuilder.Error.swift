@@ -6,12 +6,15 @@ extension SheetBuilder {
     public enum Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
         /// The sprites need more than one `maxSide × maxSide` page and the packer may not use more.
         case doesNotFit(maxSide: Int)
-        /// The sprite `name`, `width × height` pixels as placed (trimmed, extruded, labelled), with
-        /// `border` pixels on each side, is larger than a `maxSide × maxSide` page.
+        /// The sprite `name`, `width × height` pixels as placed (trimmed, labelled; without its
+        /// extrusion, which is not the cause), with `border` pixels on each side, is larger than a
+        /// `maxSide × maxSide` page.
         case spriteTooLarge(name: String, width: Int, height: Int, border: Int, maxSide: Int)
         /// The sprite `name` fits a `maxSide × maxSide` page with `border` pixels on each side, but
         /// not once `extrude` pixels are repeated on each side (`width × height` as placed, without
-        /// the border): ``SheetBuilder/extrude`` is the cause.
+        /// the border): ``SheetBuilder/extrude`` is the cause. For a sprite of another scale than
+        /// the layout's (`c1@2x` of scales 1 and 2), `extrude` and `border` are the settings as
+        /// given, at the layout's scale, and the sizes are the sprite's pixels at its own.
         case extrudedSpriteTooLarge(name: String, width: Int, height: Int, extrude: Int, border: Int, maxSide: Int)
         /// Two frames have this name; sprite names must be unique.
         case duplicateName(String)
@@ -50,22 +53,35 @@ extension SheetBuilder {
             value == value.rounded() ? String(Int(value)) : String(format: "%.2f", value).replacingOccurrences(of: "0$", with: "", options: .regularExpression)
         }
 
+        /// ` (2 px at @2x)` for a setting of `value` said of a sprite of another scale than the
+        /// layout's (`c1@2x`, named so by ``SheetBuilder/Error`` for scales laid out at the smallest); empty otherwise.
+        private static func pixels(_ value: Int, of name: String) -> String {
+            guard value > 0, let at = name.lastIndex(of: "@"), name.hasSuffix("x"),
+                  let scale = Int(name[name.index(after: at)..<name.index(before: name.endIndex)]), scale > 1 else { return "" }
+            return " (\(value * scale) px at @\(scale)x)"
+        }
+
+        /// Raise the page; lower the extrusion only where less of it still stops bleeding.
+        private static func extrudeAdvice(_ extrude: Int) -> String {
+            extrude > 2 ? "raise SheetBuilder.maxSide or lower SheetBuilder.extrude (1 or 2 pixels stop bleeding)" : "raise SheetBuilder.maxSide"
+        }
+
         /// What is wrong and, where there is one, the setting that fixes it.
         public var description: String {
             switch self {
             case .doesNotFit(let maxSide): "the sprites do not fit one \(maxSide)×\(maxSide) page; raise SheetBuilder.maxSide"
             case let .spriteTooLarge(name, width, height, border, maxSide) where border > 0 && max(width, height) <= maxSide:
-                "'\(name)' (\(width)×\(height)) with SheetBuilder.border \(border) on each side does not fit a \(maxSide)×\(maxSide) page; "
-                    + "lower SheetBuilder.border or raise SheetBuilder.maxSide"
+                "'\(name)' (\(width)×\(height)) with SheetBuilder.border \(border)\(Self.pixels(border, of: name)) on each side does not fit a "
+                    + "\(maxSide)×\(maxSide) page; lower SheetBuilder.border or raise SheetBuilder.maxSide"
             case let .spriteTooLarge(name, width, height, _, maxSide):
                 "'\(name)' is \(width)×\(height), larger than a \(maxSide)×\(maxSide) page; raise SheetBuilder.maxSide"
             case let .extrudedSpriteTooLarge(name, width, height, extrude, border, maxSide) where border > 0:
-                "'\(name)' is \(width)×\(height) with SheetBuilder.extrude \(extrude) on each side, and with SheetBuilder.border \(border) "
-                    + "on each side does not fit a \(maxSide)×\(maxSide) page; lower SheetBuilder.extrude (1 or 2 pixels stop bleeding) "
-                    + "or SheetBuilder.border"
+                "'\(name)' is \(width)×\(height) with SheetBuilder.extrude \(extrude)\(Self.pixels(extrude, of: name)) on each side, and with "
+                    + "SheetBuilder.border \(border)\(Self.pixels(border, of: name)) on each side does not fit a \(maxSide)×\(maxSide) page; "
+                    + Self.extrudeAdvice(extrude) + ", or lower SheetBuilder.border"
             case let .extrudedSpriteTooLarge(name, width, height, extrude, _, maxSide):
-                "'\(name)' is \(width)×\(height) with SheetBuilder.extrude \(extrude) on each side, larger than a \(maxSide)×\(maxSide) page; "
-                    + "lower SheetBuilder.extrude (1 or 2 pixels stop bleeding)"
+                "'\(name)' is \(width)×\(height) with SheetBuilder.extrude \(extrude)\(Self.pixels(extrude, of: name)) on each side, larger than a "
+                    + "\(maxSide)×\(maxSide) page; " + Self.extrudeAdvice(extrude)
             case .duplicateName(let name): "two frames are both named '\(name)'; give each SheetBuilder.Input a name of its own"
             case let .sameName(name, first, second):
                 "\(first) and \(second) would both be the sprite '\(name)' (a sprite is named after its file, and after its folders "

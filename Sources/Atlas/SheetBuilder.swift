@@ -263,7 +263,8 @@ public struct SheetBuilder: Sendable {
             if extrude > 0, max(width, height) - 2 * extrude + 2 * border <= maxSide {
                 throw .extrudedSpriteTooLarge(name: name, width: width, height: height, extrude: extrude, border: border, maxSide: maxSide)
             }
-            throw .spriteTooLarge(name: name, width: width, height: height, border: border, maxSide: maxSide)
+            // Too large without its extrusion: said at the size the user knows (`c1.png` is 64×64), not as placed.
+            throw .spriteTooLarge(name: name, width: width - 2 * extrude, height: height - 2 * extrude, border: border, maxSide: maxSide)
         }
         guard let placement = place(sizes) else { throw .doesNotFit(maxSide: maxSide) }
         let largest = factors.max() ?? 1

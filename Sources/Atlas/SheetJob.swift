@@ -301,6 +301,12 @@ public struct SheetJob: Sendable {
             warnings.append("the sprites \(first) and \(second) differ only in case: engines tell them apart, but as files "
                             + "(flipbook frames) they are one on macOS and Windows")
         }
+        // A contact sheet's labels are set in a 6×13 pixel font of printable ASCII: said rather than a silent `caf?_1`.
+        let unlabelled = builder.labels ? jobs.map(\.name).filter { !SheetBuilder.labelFont.hasGlyphs(for: $0) } : []
+        if !unlabelled.isEmpty {
+            let named = unlabelled.count <= 2 ? unlabelled.joined(separator: ", ") : "\(unlabelled.prefix(2).joined(separator: ", ")) and \(unlabelled.count - 2) more"
+            warnings.append("the labels of \(named) have characters the label font lacks (it has printable ASCII only): each is drawn as ?")
+        }
         // Scales that are not multiples of the smallest (2,3: iOS's pair) share a layout in whole
         // points: a hidden sheet at their common divisor is the base, then dropped.
         var packed = scales

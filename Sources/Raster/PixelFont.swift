@@ -23,6 +23,12 @@ public struct PixelFont: Sendable {
         self.rows = rows
     }
 
+    /// Whether every character of `text` has a glyph: printable ASCII. Any other (`é`, `爆`, a
+    /// combining accent) draws as `?`.
+    public func hasGlyphs(for text: String) -> Bool {
+        text.unicodeScalars.allSatisfy { $0.value >= 32 && $0.value < 127 }
+    }
+
     /// The largest `scale` drawn: each font pixel a block of at most 4096 × 4096 pixels.
     static let largestScale = 4096
 

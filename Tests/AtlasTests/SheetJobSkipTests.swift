@@ -56,4 +56,23 @@ struct SheetJobSkipTests {
         #expect(SheetBuilder(layout: .packed, labels: true).layout == .packed)
         #expect(SheetBuilder().layout == .packed)
     }
+
+    /// Fresh eyes 57: a contact sheet of `café_1.png`, `café_2.png` labelled them `caf?_1`, `caf?_2`
+    /// without a word (the labels' font has printable ASCII only): said now, naming them; an ASCII
+    /// name is not.
+    @Test(arguments: [("caf\u{E9}_", true), ("cafe\u{301}_", true), ("\u{7206}", true), ("gold_", false)])
+    func labelsTheFontCannotSetAreSaid(prefix: String, said: Bool) throws {
+        let folder = try Fixtures.temporaryFolder("job-labels") + "/art"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for number in [1, 2] {
+            try FileManager.default.copyItem(atPath: Fixtures.path("sequences/kenney-gold-coin/gold_\(number).png"), toPath: "\(folder)/\(prefix)\(number).png")
+        }
+        let plan = try SheetJob(sources: [folder], output: folder + "/../sheet.png", builder: SheetBuilder(labels: true)).plan(cancellation: nil)
+        let warning = plan.warnings.first { $0.contains("the label font lacks") }
+        #expect((warning != nil) == said, "\(plan.warnings)")
+        if said { #expect(warning?.hasPrefix("the labels of \(prefix)1, \(prefix)2 have characters") == true, "\(plan.warnings)") }
+        let unlabelled = try SheetJob(sources: [folder], output: folder + "/../plain.png").plan(cancellation: nil)
+        #expect(!unlabelled.warnings.contains { $0.contains("label font") })
+        #expect(!PixelFont.fixed6x13.hasGlyphs(for: prefix) == said)
+    }
 }
