@@ -234,7 +234,7 @@ extension ExitStatus {
         switch error {
         case .source(let error): self = Self(for: error)
         case .output(.notAFolder): self = .outputUnwritable
-        case .setting, .output, .slice, .size: self = .usage
+        case .setting, .output, .slice, .size, .noPixels: self = .usage
         case .playback, .limit, .frame, .frameSize: self = .inputUnreadable
         case .writing(let error): self = Self(rendering: error)
         case .cancelled: self = .outputUnwritable

@@ -159,11 +159,8 @@ enum ImageCommand {
         do { try limits.checkPixels(width: width, height: height, scale: scale, of: flag) } catch { throw UsageError(error) }
         let sides = (width * Double(scale)).rounded(), tall = (height * Double(scale)).rounded()
         guard sides >= 1, tall >= 1 else {
-            let given = CLIWording.value(of: flag, in: Array(CommandLine.arguments.dropFirst()))
-                ?? "\(OptionRefusal.number(width))x\(OptionRefusal.number(height))"
-            let at = scale == 1 ? "" : " at @\(scale)x"
-            let rounded = "\(OptionRefusal.number(max(0, sides)))×\(OptionRefusal.number(max(0, tall))) px"
-            throw OptionRefusal.error(flag, given, takes: "a size of at least one pixel a side\(at) (this one rounds to \(rounded))")
+            throw noPixels(flag, rounded: "\(OptionRefusal.number(max(0, sides)))×\(OptionRefusal.number(max(0, tall)))", scale: scale,
+                           given: "\(OptionRefusal.number(width))x\(OptionRefusal.number(height))")
         }
         // Each side at least 1 and the area within the limit, so both sides are below 2³¹ once
         // rounded (a long side with a short one is counted again after rounding).
@@ -173,6 +170,15 @@ enum ImageCommand {
         }
         do { try limits.checkPixels(width: Int(sides), height: Int(tall), of: flag) } catch { throw UsageError(error) }
         return (Int(sides), Int(tall))
+    }
+
+    /// The refusal of `flag`'s value (as given on the command line, else `given`) when it makes an
+    /// image of `rounded` pixels (`0×0`) at `scale`: one sentence for one PNG and for every
+    /// frame of a sequence (``SequenceOperation`` says a job's ``FrameOperationError/noPixels(subject:width:height:scale:)`` with it).
+    static func noPixels(_ flag: String, rounded: String, scale: Int, given: String) -> ValidationError {
+        let given = CLIWording.value(of: flag, in: Array(CommandLine.arguments.dropFirst())) ?? given
+        let at = scale == 1 ? "" : " at @\(scale)x"
+        return OptionRefusal.error(flag, given, takes: "a size of at least one pixel a side\(at) (this one rounds to \(rounded) px)")
     }
 
     /// `W`x`H` in points, e.g. `120x44` or `120.5x44`.
