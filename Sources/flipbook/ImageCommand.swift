@@ -64,6 +64,15 @@ enum ImageCommand {
         }
         try printWritten(path, width: bitmap.width, height: bitmap.height, scale: bitmap.scale, json: json, extra: extra, madeAt: madeAt,
                          warnings: more)
+        // A PNG of 16-bit samples made again in 8 bits is said (its own bytes, `encoded`, keep them).
+        if encoded == nil { for note in inputs.compactMap(depthNote) { Console.error("note: \(note)") } }
+    }
+
+    /// The note for `input` when it is a PNG of 16-bit samples: Flipbook works in 8 bits a sample,
+    /// so the image written has 8, as a sequence's frames are said to (`FrameOperationJob`); `nil` otherwise.
+    static func depthNote(_ input: String) -> String? {
+        guard OutputName.pathExtension(input) == "png", let header = try? PNG.Decoder().readHeader(file: input), header.bitDepth == 16 else { return nil }
+        return "\(input) has 16-bit samples: written with 8 bits a sample, as Flipbook works in 8 bits (each sample rounded once)"
     }
 
     /// Prints what ``save(_:encoded:to:inputs:overwrite:json:extra:scale:warnings:)`` wrote: a
