@@ -15,6 +15,11 @@ import Text
         let bitmap = try PNG.Decoder().decodeBitmap(file: Self.chrome)
         let note = Note(text: "", style: TextStyle(font: try Font.standard(), size: 17), chrome: bitmap, insets: Self.insets)
         #expect(throws: TextError.emptyNote) { _ = try note.render(scale: 1) }
+        for blank in [" ", "\n", "  \n "] {
+            var spaces = note
+            spaces.text = blank
+            #expect(throws: TextError.emptyNote) { _ = try spaces.render(scale: 1) }
+        }
         let out = try Fixtures.temporaryFolder("empty-note") + "/e.png"
         let error = #expect(throws: NoteError.self) {
             _ = try NoteJob(text: "", chrome: Self.chrome, insets: Self.insets, output: out).run(cancellation: nil)
