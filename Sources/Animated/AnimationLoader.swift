@@ -140,18 +140,25 @@ extension Animation {
         let sources = Discovery.sameFolderSpelling(Discovery.withoutSettings(sources))
         let listed: [FrameFile]?
         do { listed = try Discovery.listedFrames(sources) } catch { throw .discovery(error) }
-        if let listed { return try counted(try load(listed: listed, scale: scale, reading: .disk), limits: limits) }
+        if let listed { return try counted(try load(listed: listed, scale: scale, reading: .disk), limits: limits, source: named(sources)) }
         let sequences: [FrameSequence]
         do { sequences = try Discovery.sequences(from: sources) } catch { throw .discovery(error) }
         return try counted(try load(sequences, source: Discovery.spelled(sources), scale: scale, device: device, reading: .disk,
-                                    onDuplicateNumber: onDuplicateNumber), limits: limits)
+                                    onDuplicateNumber: onDuplicateNumber), limits: limits, source: named(sources))
+    }
+
+    /// The source as a message names it: the one folder, prefix or file given, else ``Discovery/filesGiven``.
+    private static func named(_ sources: [String]) -> String {
+        sources.count == 1 ? sources[0] : Discovery.filesGiven
     }
 
     /// `animation` when its PNG frames are within `limits.maxFrames` (an animated file's are
     /// counted by its decoder from its header); else ``LoadError/limit(_:)``, as every job
-    /// refuses them — 81 frames were loaded with `maxFrames = 3`.
-    private static func counted(_ animation: Animation, limits: ResourceLimits) throws(LoadError) -> Animation {
-        do { try limits.check(.frames, animation.frames.count, of: "Animation.load") } catch { throw .limit(error) }
+    /// refuses them — 81 frames were loaded with `maxFrames = 3`. The error names `source`, the
+    /// folder, prefix or files as the caller gave them, as a GIF's names its file (it named
+    /// `Animation.load`, which no user of the command line knows).
+    private static func counted(_ animation: Animation, limits: ResourceLimits, source: String) throws(LoadError) -> Animation {
+        do { try limits.check(.frames, animation.frames.count, of: source) } catch { throw .limit(error) }
         return animation
     }
 
@@ -214,10 +221,10 @@ extension Animation {
             do { try Discovery.checkSpellings(frames.map(\.path)) } catch { throw .discovery(error) }
             let reading = Reading.memory(FileReader(files))
             if frames.contains(where: { $0.numberText.isEmpty }) {
-                return try counted(try load(listed: frames, scale: scale, reading: reading), limits: limits)
+                return try counted(try load(listed: frames, scale: scale, reading: reading), limits: limits, source: Discovery.filesGiven)
             }
             return try counted(try load(FrameSequence.group(frames), source: Discovery.filesGiven, scale: scale, device: device,
-                                        reading: reading, onDuplicateNumber: onDuplicateNumber), limits: limits)
+                                        reading: reading, onDuplicateNumber: onDuplicateNumber), limits: limits, source: Discovery.filesGiven)
         }
     }
 

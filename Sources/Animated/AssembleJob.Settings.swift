@@ -46,15 +46,17 @@ extension AssembleJob {
     /// A warning when the output's name gives another @Nx scale than the frames' (`spin.gif` of
     /// `@2x` frames): every reader of the file (`FramesJob`, `flipbook info`, a bundle) takes the
     /// name's scale, so the scale the frames were made for would be lost without a word.
-    func scaleNameWarnings(scale: Int) -> [String] {
+    func scaleNameWarnings(scale: Int, inputs: InputFiles = InputFiles()) -> [String] {
         guard let output else { return [] }
-        return Self.scaleNameWarning(output: output, scale: scale).map { [$0] } ?? []
+        return Self.scaleNameWarning(output: output, scale: scale, inputs: inputs).map { [$0] } ?? []
     }
 
     /// The warning for an animation of `scale` frames written to `output` when its name gives
     /// another @Nx scale; `nil` when the name keeps it (or `output` is standard output). Shared
-    /// by every job that writes an animation file (`RenderJob` too).
-    package static func scaleNameWarning(output: String, scale: Int) -> String? {
+    /// by every job that writes an animation file (`RenderJob` too). The name suggested is never
+    /// one of `inputs` (`blur user.gif -o user@2x.gif` suggested `user.gif`, which is then
+    /// refused as the input): `NAME-out` then, or no name when that is one too.
+    package static func scaleNameWarning(output: String, scale: Int, inputs: InputFiles = InputFiles()) -> String? {
         guard output != OutputName.standardOutput else { return nil }
         let name = ImageFileName(path: output), named = name.scale ?? 1
         let folder = output.contains("/") ? String(output[...output.lastIndex(of: "/")!]) : ""
@@ -70,9 +72,11 @@ extension AssembleJob {
         }
         guard named != scale else { return nil }
         let suffix: String = scale == 1 ? "" : "@\(scale)x"
-        let suggested: String = folder + name.stem + device + suffix + "." + name.pathExtension
+        let suggested = [folder + name.stem + device + suffix + "." + name.pathExtension,
+                         folder + name.stem + "-out" + device + suffix + "." + name.pathExtension].first { inputs.input(sameAs: $0) == nil }
+        let advice = suggested.map { "name it \($0)" } ?? "name it \(scale == 1 ? "without" : "with @\(scale)x and without") another @Nx"
         return "the frames are @\(scale)x but \(output) is named @\(named)x, and a file's name gives its scale to every reader "
-            + "(readers take it as @\(named)x): name it \(suggested) to keep @\(scale)x"
+            + "(readers take it as @\(named)x): \(advice) to keep @\(scale)x"
     }
 
     /// One warning for each encoder whose settings were changed from their defaults although

@@ -258,7 +258,7 @@ public struct AssembleJob: Sendable {
             do { try OutputSet.check(file: output, protecting: inputs, overwrite: overwrite) } catch { throw AssembleError.writing(error) }
         }
         return Plan(animation: animation, playback: play, format: format, encoder: encoder, apng: apng, webp: webp,
-                    warnings: animation.warnings + unusedSettingsWarnings(format: format) + scaleNameWarnings(scale: animation.scale),
+                    warnings: animation.warnings + unusedSettingsWarnings(format: format) + scaleNameWarnings(scale: animation.scale, inputs: inputs),
                     notes: notes, inputs: inputs)
     }
 

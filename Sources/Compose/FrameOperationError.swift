@@ -24,6 +24,14 @@ public enum FrameOperationError: Error, Sendable, Equatable, CustomStringConvert
     /// the sequence's scale), a scale's factor — makes frames over the limits: a setting of the
     /// caller's, refused before any frame is changed.
     case size(LimitError)
+    /// The size the operation asks for rounds a side of the frames to no pixel: they would be
+    /// `width` × `height` pixels (one side 0 or both) — a scale's factor of 1e-9, a slice's or a
+    /// resize's width and height of 0.1 points. An image with no pixels, which no format stores:
+    /// a setting of the caller's, refused before any frame is changed, as `flipbook resize`
+    /// refuses it for one PNG. `subject` names what was measured and the setting (`the frames of
+    /// coin scaled by FrameOperation.scale's factor`); `scale` is the pixels per point the size
+    /// was taken at (1 for a factor, which scales pixels).
+    case noPixels(subject: String, width: Int, height: Int, scale: Int)
     /// The sequence's frames are not all one size (`frame` is `width`×`height` pixels at the
     /// sequence's scale, its first frame `first` is `firstWidth`×`firstHeight`): found before any
     /// frame is changed, as `assemble` refuses them.
@@ -57,6 +65,8 @@ public enum FrameOperationError: Error, Sendable, Equatable, CustomStringConvert
         case .frame(_, let error): error.description
         case .writing(let error): error.description
         case .size(let error): error.description
+        case .noPixels(let subject, let width, let height, let scale):
+            "\(subject) would be \(width)×\(height) px\(scale == 1 ? "" : " at @\(scale)x"): a frame needs at least one pixel a side"
         case .frameSize(let frame, let width, let height, let first, let firstWidth, let firstHeight):
             "\(frame) is \(width)×\(height), the first frame (\(first)) \(firstWidth)×\(firstHeight): all frames of a sequence must be one "
                 + "size; export them at one size"

@@ -59,7 +59,7 @@ extension FrameOperationJob {
                 // A resize by a factor changes the pixel size on purpose (`resize --scale 2 -o spin@2x.gif`): not warned
                 // about, as for one image.
                 let named = report == nil || operation.isScaleFactor ? nil
-                    : output.flatMap { AssembleJob.scaleNameWarning(output: $0, scale: scale) }
+                    : output.flatMap { AssembleJob.scaleNameWarning(output: $0, scale: scale, inputs: plan.inputs) }
                 // The scale a reader takes the output at: what the summary says.
                 let readAt = report == nil ? scale : output.map { ImageFileName(path: $0).scale ?? 1 } ?? scale
                 // What `assemble` notes of the same frames in a GIF: its semi-transparent pixels.

@@ -215,6 +215,12 @@ public struct FrameOperationJob: Sendable {
             }
             throw .size(error)
         }
+        // A side rounded to no pixel (`--scale 1e-9`): refused as for one image, not made 1 px.
+        let measured = sources.isEmpty ? Discovery.filesGiven : sources.joined(separator: " ")
+        if let error = operation.noPixels(width: size.width, height: size.height, scale: animation.scale,
+                                          subject: "the frames of \(measured) (\(firstFrame.width)×\(firstFrame.height) px) \(operation.name)d") {
+            throw error
+        }
         // All the frames it makes, against `maxOutputPixels`: a folder of PNGs is bounded as a GIF of them is when read.
         do {
             try limits.checkOutput(animation.frames.count, "frames", width: size.width, height: size.height,
@@ -275,7 +281,7 @@ public struct FrameOperationJob: Sendable {
         var outcome = outcomes[0]
         outcome.otherScales = Array(outcomes.dropFirst())
         // Frames without a file at their scale were made from another scale's: said, as `assemble` and `sheet` say it.
-        outcome.notes = plans.compactMap(Self.fallbackNote) + outcome.notes
+        outcome.notes = plans.compactMap(Self.fallbackNote) + plans.prefix(1).compactMap(Self.depthNote) + outcome.notes
         // A folder's `sequence.json` is shared by its scales: listed once, with the first scale's files.
         var listed = Set(outcome.files)
         for index in outcome.otherScales.indices {

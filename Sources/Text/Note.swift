@@ -42,8 +42,14 @@ public struct Note: Sendable {
     }
 
     /// The text as set inside the note: wrapped to ``maxWidth``, then aligned within its own width.
+    /// - Throws: ``TextError/emptyNote`` for a ``text`` that sets no width (empty, or only spaces
+    ///   and line breaks: a note grows its chrome around its text), and the errors of
+    ///   ``TextLayout/init(_:style:maxWidth:)``.
     public func layout() throws(TextError) -> TextLayout {
+        guard !text.isEmpty else { throw .emptyNote }
         let measured = try TextLayout(text, style: style, maxWidth: maxWidth)
+        // Only spaces and line breaks set no width either (`note " "` was 24 px from a 25 px chrome).
+        guard measured.width > 0 else { throw .emptyNote }
         // Set again in the width the lines really take, so that centred and right-aligned lines
         // sit in the chrome's interior, not in the wider maxWidth.
         return try TextLayout(text, style: style, maxWidth: max(measured.width, 1e-6).nextUp)
@@ -53,7 +59,7 @@ public struct Note: Sendable {
     /// text's size rounded up to whole points, so every scale's note is one size in points), the
     /// text drawn inside the insets. A chrome of another
     /// scale is resampled to this one first.
-    /// - Throws: ``TextError/chrome(file:_:)`` when the chrome cannot be nine-sliced (insets larger than
+    /// - Throws: ``TextError/emptyNote`` for a ``text`` that sets no width, ``TextError/chrome(file:_:)`` when the chrome cannot be nine-sliced (insets larger than
     ///   the image, no centre to grow), ``TextError/limit(_:)`` over `limits`, and the errors of
     ///   ``TextLayout/init(_:style:maxWidth:)``.
     public func render(scale: Int, limits: ResourceLimits = .default) throws(TextError) -> Bitmap {

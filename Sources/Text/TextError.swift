@@ -12,6 +12,10 @@ public enum TextError: Error, Sendable, Equatable, CustomStringConvertible {
     case setting(SettingError)
     /// More text than one layout takes (`TextLayout.maximumLength` UTF-16 units).
     case tooLong(length: Int, maximum: Int)
+    /// A ``Note`` of no text (`""`, or only spaces and line breaks, which set no width): a note
+    /// grows its chrome around its text, and such a one made a note narrower than its chrome
+    /// (24 px from a 25 px chrome). Refused.
+    case emptyNote
     /// The chrome of a ``Note`` (named by `file`) cannot be nine-sliced to the text's size.
     case chrome(file: String, NineSlice.Error)
     /// A bitmap over the resource limits.
@@ -26,6 +30,7 @@ public enum TextError: Error, Sendable, Equatable, CustomStringConvertible {
         case .standardFontMissing: "the font that ships with Flipbook (DejaVuSans.ttf) is missing from its resources: reinstall, or give a font file"
         case .setting(let error): error.description
         case .tooLong(let length, let maximum): "the text is \(length) UTF-16 units long; one layout takes at most \(maximum)"
+        case .emptyNote: "the note's text is empty (or only spaces and line breaks): a note grows its chrome around its text; give the text to set"
         case .chrome(let file, .insetsExceedImage(_, let width, let height, let horizontal, let vertical)):
             // A note's chrome always grows: it needs a centre, so the bound is "less than".
             "\(file): cap insets take \(horizontal)×\(vertical) px (left + right × top + bottom) of a \(width)×\(height) px chrome, "

@@ -13,7 +13,9 @@ struct BlurCommand: ParsableCommand {
         discussion: """
             --sigma is the Gaussian's standard deviation in points (× the @Nx scale of the input's \
             name). It is what Core Image calls inputRadius and UIImageEffects calls the blur radius.
-            --method box approximates the Gaussian with three box blurs (fast at any sigma).
+            --method box approximates the Gaussian with three box blurs (fast at any sigma); \
+            below 2 px (after the @Nx scale and --downsample) it is the Gaussian, as three boxes \
+            that narrow do not blur.
             --edge clamp repeats the edge pixels (vImage edge-extend); transparent fades to clear.
             --downsample F blurs at 1/F size and scales back to exactly the original size.
             --preset light|extra-light|dark applies UIImageEffects' blur, tint and saturation.
@@ -34,12 +36,12 @@ struct BlurCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "The PNG to write (NAME.png), or - for standard output; for a sequence, a folder or NAME.gif/.png/.webp.") var output: String
     @OptionGroup var overwriteFlag: OverwriteFlag
     var overwrite: Bool { overwriteFlag.overwrite }
-    @Option(parsing: .unconditional, help: "The blur's standard deviation in points, 0…4096.", transform: DecimalNumber.option) var sigma: Double?
+    @Option(parsing: .unconditional, help: ArgumentHelp(Self.sigmaHelp), transform: DecimalNumber.option) var sigma: Double?
     @Option(help: "gaussian or box.") var method: Blur.Method = .gaussian
     @Option(help: "clamp or transparent.") var edge: Blur.Edge = .clamp
     @Option(help: "Colour drawn over the result, #RRGGBBAA.") var tint: String?
-    @Option(parsing: .unconditional, help: "Saturation factor, -100…100 (1 = unchanged, 0 = grey).", transform: DecimalNumber.option) var saturation: Double?
-    @Option(parsing: .unconditional, help: "Blur at 1/F size (F 1…100), then scale back.", transform: DecimalNumber.option) var downsample: Double = 1
+    @Option(parsing: .unconditional, help: ArgumentHelp(Self.saturationHelp), transform: DecimalNumber.option) var saturation: Double?
+    @Option(parsing: .unconditional, help: ArgumentHelp(Self.downsampleHelp), transform: DecimalNumber.option) var downsample: Double = 1
     @Option(help: "light, extra-light or dark (UIImageEffects).") var preset: Blur.Preset?
     @Flag(help: "Print machine-readable JSON.") var json = false
     @Option(help: "A sequence folder: error (the default), first or last: two files for one frame number (fire2.png, fire02.png) are refused, or the first or last in name order is used.")
@@ -50,17 +52,23 @@ struct BlurCommand: ParsableCommand {
     /// The limits the flags above set.
     var limits: ResourceLimits { ResourceLimits(pixelLimit, frameLimit, outputPixelLimit) }
 
+    /// What each ranged option takes: its help, and the words of every refusal of it (a value out
+    /// of range here, a value that is no number in ``UsageMessage``), so that one range has one wording.
+    static let sigmaHelp = "The blur's standard deviation in points, 0…\(Int(Blur.maximumPixelSigma))."
+    static let saturationHelp = "A factor between -100 and 100 (1 unchanged, 0 grey)."
+    static let downsampleHelp = "A factor between 1 and 100: blur at 1/F size, then scale back."
+
     func validate() throws {
         guard sigma != nil || preset != nil else { throw ValidationError("Give --sigma or --preset.") }
         if let sigma, !(sigma >= 0 && sigma <= Blur.maximumPixelSigma) {
             // The upper bound: wider than any image Flipbook accepts.
-            throw OptionRefusal.error("--sigma", sigma, takes: "the blur's standard deviation in points, 0…\(Int(Blur.maximumPixelSigma))")
+            throw OptionRefusal.error("--sigma", sigma, help: Self.sigmaHelp)
         }
         if let tint, Color(hex: tint) == nil { throw OptionRefusal.error("--tint", tint, takes: "a colour #RRGGBB or #RRGGBBAA") }
         if let saturation, !Blur.saturationRange.contains(saturation) {
-            throw OptionRefusal.error("--saturation", saturation, takes: "a factor between -100 and 100 (1 unchanged, 0 grey)")
+            throw OptionRefusal.error("--saturation", saturation, help: Self.saturationHelp)
         }
-        guard Blur.downsampleRange.contains(downsample) else { throw OptionRefusal.error("--downsample", downsample, takes: "a factor between 1 and 100") }
+        guard Blur.downsampleRange.contains(downsample) else { throw OptionRefusal.error("--downsample", downsample, help: Self.downsampleHelp) }
     }
 
     func run() throws {

@@ -131,7 +131,7 @@ enum ExitStatus: Int32 {
         case GeneratorError.limit: self = .inputUnreadable
         case let error as TextError:
             switch error {
-            case .setting, .tooLong, .chrome: self = .usage
+            case .setting, .tooLong, .chrome, .emptyNote: self = .usage
             case .fontUnreadable, .standardFontMissing, .limit, .unicode: self = .inputUnreadable
             }
         // Everything else was read from a file: PNG/GIF decoding, sequences and manifests, scenes,
@@ -234,7 +234,7 @@ extension ExitStatus {
         switch error {
         case .source(let error): self = Self(for: error)
         case .output(.notAFolder): self = .outputUnwritable
-        case .setting, .output, .slice, .size: self = .usage
+        case .setting, .output, .slice, .size, .noPixels: self = .usage
         case .playback, .limit, .frame, .frameSize: self = .inputUnreadable
         case .writing(let error): self = Self(rendering: error)
         case .cancelled: self = .outputUnwritable

@@ -64,6 +64,15 @@ enum ImageCommand {
         }
         try printWritten(path, width: bitmap.width, height: bitmap.height, scale: bitmap.scale, json: json, extra: extra, madeAt: madeAt,
                          warnings: more)
+        // A PNG of 16-bit samples made again in 8 bits is said (its own bytes, `encoded`, keep them).
+        if encoded == nil { for note in inputs.compactMap(depthNote) { Console.error("note: \(note)") } }
+    }
+
+    /// The note for `input` when it is a PNG of 16-bit samples: Flipbook works in 8 bits a sample,
+    /// so the image written has 8, as a sequence's frames are said to (`FrameOperationJob`); `nil` otherwise.
+    static func depthNote(_ input: String) -> String? {
+        guard OutputName.pathExtension(input) == "png", let header = try? PNG.Decoder().readHeader(file: input), header.bitDepth == 16 else { return nil }
+        return "\(input) has 16-bit samples: written with 8 bits a sample, as Flipbook works in 8 bits (each sample rounded once)"
     }
 
     /// Prints what ``save(_:encoded:to:inputs:overwrite:json:extra:scale:warnings:)`` wrote: a
@@ -159,11 +168,8 @@ enum ImageCommand {
         do { try limits.checkPixels(width: width, height: height, scale: scale, of: flag) } catch { throw UsageError(error) }
         let sides = (width * Double(scale)).rounded(), tall = (height * Double(scale)).rounded()
         guard sides >= 1, tall >= 1 else {
-            let given = CLIWording.value(of: flag, in: Array(CommandLine.arguments.dropFirst()))
-                ?? "\(OptionRefusal.number(width))x\(OptionRefusal.number(height))"
-            let at = scale == 1 ? "" : " at @\(scale)x"
-            let rounded = "\(OptionRefusal.number(max(0, sides)))×\(OptionRefusal.number(max(0, tall))) px"
-            throw OptionRefusal.error(flag, given, takes: "a size of at least one pixel a side\(at) (this one rounds to \(rounded))")
+            throw noPixels(flag, rounded: "\(OptionRefusal.number(max(0, sides)))×\(OptionRefusal.number(max(0, tall)))", scale: scale,
+                           given: "\(OptionRefusal.number(width))x\(OptionRefusal.number(height))")
         }
         // Each side at least 1 and the area within the limit, so both sides are below 2³¹ once
         // rounded (a long side with a short one is counted again after rounding).
@@ -173,6 +179,15 @@ enum ImageCommand {
         }
         do { try limits.checkPixels(width: Int(sides), height: Int(tall), of: flag) } catch { throw UsageError(error) }
         return (Int(sides), Int(tall))
+    }
+
+    /// The refusal of `flag`'s value (as given on the command line, else `given`) when it makes an
+    /// image of `rounded` pixels (`0×0`) at `scale`: one sentence for one PNG and for every
+    /// frame of a sequence (``SequenceOperation`` says a job's ``FrameOperationError/noPixels(subject:width:height:scale:)`` with it).
+    static func noPixels(_ flag: String, rounded: String, scale: Int, given: String) -> ValidationError {
+        let given = CLIWording.value(of: flag, in: Array(CommandLine.arguments.dropFirst())) ?? given
+        let at = scale == 1 ? "" : " at @\(scale)x"
+        return OptionRefusal.error(flag, given, takes: "a size of at least one pixel a side\(at) (this one rounds to \(rounded) px)")
     }
 
     /// `W`x`H` in points, e.g. `120x44` or `120.5x44`.

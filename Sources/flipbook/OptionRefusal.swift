@@ -21,6 +21,13 @@ enum OptionRefusal {
         return error(flag, given ?? number(value), takes: takes)
     }
 
+    /// ``error(_:_:takes:)`` saying what the option takes in the words of its `help`, as
+    /// ArgumentParser's own refusal of it is reworded (``UsageMessage``): `--downsample 0.5` and
+    /// `--downsample nan` get one sentence (they got two wordings of one range).
+    static func error(_ flag: String, _ value: Double, help: String) -> ValidationError {
+        error(flag, value, takes: UsageMessage.sentence(help))
+    }
+
     /// ``error(_:_:takes:)`` for a whole number.
     static func error(_ flag: String, _ value: Int, takes: String) -> ValidationError {
         error(flag, String(value), takes: takes)

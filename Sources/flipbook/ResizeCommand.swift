@@ -30,7 +30,7 @@ struct ResizeCommand: ParsableCommand {
     @OptionGroup var overwriteFlag: OverwriteFlag
     var overwrite: Bool { overwriteFlag.overwrite }
     @Option(parsing: .unconditional, help: "Target size in points, WIDTHxHEIGHT.") var size: String?
-    @Option(parsing: .unconditional, help: "Factor applied to the pixel size.", transform: DecimalNumber.option) var scale: Double?
+    @Option(parsing: .unconditional, help: ArgumentHelp(Self.scaleHelp), transform: DecimalNumber.option) var scale: Double?
     @Option(help: "nearest, bilinear, bicubic or lanczos.") var filter: Resampler.Filter = .lanczos3
     @Option(help: "fill, aspect-fit, aspect-fill or center.") var fit: ContentMode = .fill
     @Flag(help: "Print machine-readable JSON.") var json = false
@@ -42,10 +42,13 @@ struct ResizeCommand: ParsableCommand {
     /// The limits the flags above set.
     var limits: ResourceLimits { ResourceLimits(pixelLimit, frameLimit, outputPixelLimit) }
 
+    /// What --scale takes: its help and every refusal of it (`-1` here, `nan` in ``UsageMessage``).
+    static let scaleHelp = "A positive factor applied to the pixel size (2 doubles it)."
+
     func validate() throws {
         guard (size == nil) != (scale == nil) else { throw ValidationError("Give either --size or --scale.") }
         if let size { _ = try ImageCommand.size(size) }
-        if let scale, !(scale > 0 && scale.isFinite) { throw OptionRefusal.error("--scale", scale, takes: "a positive factor (2 doubles the size)") }
+        if let scale, !(scale > 0 && scale.isFinite) { throw OptionRefusal.error("--scale", scale, help: Self.scaleHelp) }
     }
 
     func run() throws {

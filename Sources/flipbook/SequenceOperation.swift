@@ -35,7 +35,13 @@ enum SequenceOperation {
         job.onDuplicateNumber = onDuplicateNumber
         let progress = Progress.forTerminal(label: operation.name)
         defer { progress?.finish() }
-        let outcome = try job.run(progress: progress?.update, cancellation: nil)
+        let outcome: FrameOperationJob.Outcome
+        do { outcome = try job.run(progress: progress?.update, cancellation: nil) } catch {
+            // The flag's sentence, as for one PNG (`resize one.png --scale 0.001`).
+            guard case .noPixels(_, let width, let height, let scale) = error else { throw error }
+            let flag = if case .scale = operation { "--scale" } else { "--size" }
+            throw ImageCommand.noPixels(flag, rounded: "\(width)×\(height)", scale: scale, given: flag)
+        }
         progress?.finish()
         for warning in outcome.warnings + outcome.otherScales.flatMap(\.warnings) { Console.error("warning: \(warning)") }
         // An animation's frames are the ones the file holds: merged frames are said as `assemble` says them.

@@ -112,9 +112,10 @@ struct UsageMessage {
     }
 
     /// An abstract as part of a sentence: no full stop at its end, its first letter lower case.
-    private static func sentence(_ abstract: String) -> String {
+    static func sentence(_ abstract: String) -> String {
         var text = abstract.hasSuffix(".") ? String(abstract.dropLast()) : abstract
-        if let first = text.first, first.isUppercase, text.dropFirst().first?.isLowercase == true {
+        // `The …`, and `A …` (a word of one letter); an acronym (`PNG …`) keeps its case.
+        if let first = text.first, first.isUppercase, let second = text.dropFirst().first, second.isLowercase || second == " " {
             text = first.lowercased() + text.dropFirst()
         }
         return text

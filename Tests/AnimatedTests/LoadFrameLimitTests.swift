@@ -23,7 +23,9 @@ struct LoadFrameLimitTests {
 
     @Test(arguments: [0, 1, 2])
     func fourFramesOverALimitOfThreeAreRefused(form: Int) throws {
-        #expect(throws: Animation.LoadError.limit(LimitError(limit: .frames, subject: "Animation.load", amount: 4, maximum: 3))) {
+        // Named as the caller gave it (it said "Animation.load", issue 46): the folder, or the files given.
+        let subject = form == 0 ? Self.coin : Discovery.filesGiven
+        #expect(throws: Animation.LoadError.limit(LimitError(limit: .frames, subject: subject, amount: 4, maximum: 3))) {
             _ = try Self.load(form, limits: ResourceLimits(maxFrames: 3))
         }
         #expect(try Self.load(form, limits: ResourceLimits(maxFrames: 4)).frames.count == 4)

@@ -72,7 +72,7 @@ struct UsageErrorStyleTests {
     static let ownChecks: [([String], String, String)] = [
         (["assemble", coin, "-o", "a.gif", "--scale", "4"], "--scale does not take '4'; it takes: 1…3, the @Nx files to pick", "flipbook assemble"),
         (["draw", scene, "-o", "d.png", "--scale", "9"], "--scale does not take '9'; it takes: 1…8 pixels per point", "flipbook draw"),
-        (["resize", frame, "-o", "r.png", "--scale", "0"], "--scale does not take '0'; it takes: a positive factor (2 doubles the size)", "flipbook resize"),
+        (["resize", frame, "-o", "r.png", "--scale", "0"], "--scale does not take '0'; it takes: a positive factor applied to the pixel size (2 doubles it)", "flipbook resize"),
         (["slice", frame, "-o", "s.png", "--insets", "4,0x10,4,4", "--size", "10x10"],
          "--insets does not take '0x10' (in '4,0x10,4,4'); it takes: top,left,bottom,right in points, each 0 to 100000, e.g. 37,12,12,12", "flipbook slice"),
         (["slice", frame, "-o", "s.png", "--insets", "4,4,4", "--size", "10x10"],

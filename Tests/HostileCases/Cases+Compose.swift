@@ -202,6 +202,7 @@ extension HostileCases {
             _ = try? FrameOperationJob(urls: [], output: nil, operation: .blur(Blur(sigma: 1))).plan(cancellation: nil)
             _ = try? FrameOperationJob(files: [InMemoryFile(name: "a.png", bytes: Sample.png), InMemoryFile(name: "a.gif", bytes: [1, 2])],
                                        operation: .scale(factor: 1e300, filter: .bicubic)).run(cancellation: nil)
+            _ = FrameOperationError.noPixels(subject: "", width: Int.min, height: Int.max, scale: Int.min).description
             throw FrameOperationError.cancelled
         },
         HostileCase("Text layers with hostile sizes, widths, strings, fonts, scales and limits", ["TextContent"]) {

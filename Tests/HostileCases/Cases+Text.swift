@@ -34,6 +34,12 @@ extension HostileCases {
                 _ = try? note.render(scale: Int.min)
             }
             _ = TextError.standardFontMissing.description
+            // A note of no width (issue 46): refused, whatever its settings.
+            for text in ["", " ", "\n\n", "\u{200B}"] {
+                _ = try? Note(text: text, style: TextStyle(font: font, size: 12), chrome: chrome, insets: NineSlice.Insets(top: 1, left: 1, bottom: 1, right: 1))
+                    .render(scale: 1)
+            }
+            _ = TextError.emptyNote.description
         },
         HostileCase("note jobs with hostile settings, files and outputs",
                     ["NoteJob", "NoteJob.Input", "NoteJob.Plan", "NoteJob.Outcome", "NoteError"]) {

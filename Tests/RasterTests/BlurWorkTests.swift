@@ -109,7 +109,7 @@ struct BlurWorkTests {
     }
 
     /// Varied colour and alpha, boxes narrower and wider than the image.
-    @Test(arguments: [1.5, 5, 12, 40, 900])
+    @Test(arguments: [2.5, 5, 12, 40, 900])
     func boxWithTransparentEdgesIsTheZeroPaddedThreeBoxesOnAnyImage(sigma: Double) throws {
         var bitmap = Bitmap(clearWidth: 23, height: 17)
         for y in 0..<17 { for x in 0..<23 { bitmap[x, y] = Color(r: UInt8(x * 11), g: UInt8(y * 15), b: (x + y) % 3 == 0 ? 255 : 0, a: UInt8(60 + (x * 7 + y * 5) % 196)) } }

@@ -17,7 +17,9 @@ public struct Blur: Sendable {
         /// peak, ten times closer to the untruncated Gaussian than a kernel cut at 3σ).
         case gaussian
         /// Three box blurs whose combined variance equals σ² (O(1) per pixel whatever σ); with
-        /// ``Edge/transparent`` the three over the image set in transparent black.
+        /// ``Edge/transparent`` the three over the image set in transparent black. Below σ 2 px
+        /// (after the scale and ``Blur/downsample``) the boxes are too coarse — three boxes 1 px wide, no blur at all, under σ 0.58 — and the
+        /// Gaussian is used, as the W3C Filter Effects note advises (a few taps: as fast).
         case box
     }
 
@@ -38,7 +40,8 @@ public struct Blur: Sendable {
     public var edge: Edge
     /// Shrink by this factor before blurring (with σ shrunk to match) and scale back up to the exact
     /// original size afterwards, bilinearly: much faster for large σ, nearly identical (the seeds
-    /// use 1.25). 1 blurs at full size; at most ``downsampleRange``'s 100 (a larger factor leaves
+    /// use 1.25). With ``Edge/transparent`` the image is shrunk and grown inside a clear margin,
+    /// so its edges fade as at full size. 1 blurs at full size; at most ``downsampleRange``'s 100 (a larger factor leaves
     /// a pixel or two of the image, scaled back up as one flat colour).
     public var downsample: Double
     /// Drawn over the blurred image (source-over), as UIImageEffects' tint.
@@ -132,10 +135,19 @@ public struct Blur: Sendable {
         if pixelSigma > 0 && width > 0 && height > 0 {
             if downsample > 1 {
                 let resampler = Resampler(filter: .bilinear)
-                let small = resampler.resize(planes, width: max(1, Int((Double(width) / downsample).rounded())),
-                                             height: max(1, Int((Double(height) / downsample).rounded())))
-                let blurred = blurred(small, pixelSigma: pixelSigma * Double(small.width) / Double(width))
-                planes = resampler.resize(blurred, width: width, height: height)
+                // With a transparent edge the image is set in a clear margin of two small pixels
+                // first: the scale down reads clear beyond the edge (not the edge repeated), the
+                // blur spreads the image into the margin, and the scale back up interpolates
+                // towards what it spread there before the margin is cut off. Scaled back up
+                // alone, the edge pixels repeated outwards and the fade was lost as F grew (a
+                // flat square's corner at σ 16: alpha 92 at F 8, 67 at F 1 and in scipy).
+                let margin = edge == .transparent ? Int((2 * downsample).rounded(.up)) : 0
+                let framed = margin > 0 ? planes.padded(by: margin) : planes
+                let small = resampler.resize(framed, width: max(1, Int((Double(framed.width) / downsample).rounded())),
+                                             height: max(1, Int((Double(framed.height) / downsample).rounded())))
+                let blurred = blurred(small, pixelSigma: pixelSigma * Double(small.width) / Double(framed.width))
+                let back = resampler.resize(blurred, width: framed.width, height: framed.height)
+                planes = margin > 0 ? back.cropped(x: margin, y: margin, width: width, height: height) : back
             } else {
                 planes = blurred(planes, pixelSigma: pixelSigma)
             }
@@ -148,6 +160,9 @@ public struct Blur: Sendable {
     func blurred(_ image: consuming FloatImage, pixelSigma: Double) -> FloatImage {
         guard pixelSigma > 0 else { return image }
         var planes = image
+        // Below 2 px three boxes of odd widths are too coarse (all three 1 px wide under σ 0.58:
+        // no blur at all): the true Gaussian, as the W3C Filter Effects note advises.
+        let method = method == .box && pixelSigma < Self.smallestBoxPixelSigma ? .gaussian : method
         switch method {
         case .gaussian:
             let kernel = Self.gaussianKernel(sigma: pixelSigma)
@@ -227,6 +242,11 @@ public struct Blur: Sendable {
             }
         }
     }
+
+    /// The smallest σ in pixels ``Method/box`` blurs with three boxes (the W3C Filter Effects
+    /// note's bound for the approximation): below it the boxes' odd widths cannot come near σ
+    /// (1 px wide, no blur, under σ 0.58; σ 0.82 for σ 1), and the Gaussian is used.
+    static let smallestBoxPixelSigma = 2.0
 
     /// The largest σ in pixels a blur uses (a Gaussian kernel of 24 577 taps): a larger σ asks for
     /// kernels wider than any image Flipbook accepts, and is taken as this.

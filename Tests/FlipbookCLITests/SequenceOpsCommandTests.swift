@@ -1,0 +1,84 @@
+import Foundation
+import Raster
+import Testing
+import TestSupport
+
+/// Issue 46, a new user's round over `blur`, `slice`, `resize` and `note`: each finding end to
+/// end through the executable, on real fixtures.
+@Suite("Sequence operations, a new user's round")
+struct SequenceOpsCommandTests {
+    static let coin = CLI.fixtures + "/sequences/kenney-gold-coin"
+
+    /// `resize SEQ --scale 0.000000001` wrote 1×1 frames (exit 0); one PNG is refused with exit 2.
+    /// A sequence now gets the same sentence and status, for a folder, a prefix and a GIF, and
+    /// `--size` too; nothing is written.
+    @Test(arguments: [
+        (["resize", coin, "--scale", "0.000000001"], "--scale does not take '0.000000001'"),
+        (["resize", coin + "/gold_", "--scale", "1e-9"], "--scale does not take '1e-9'"),
+        (["resize", CLI.fixtures + "/gif/effects/Effect_Impact.gif", "--scale", "0.001"], "--scale does not take '0.001'"),
+        (["resize", coin, "--size", "0.1x0.1"], "--size does not take '0.1x0.1'"),
+        (["slice", coin, "--size", "0.1x30", "--insets", "1,1,1,1"], "--size does not take '0.1x30'"),
+    ] as [([String], String)])
+    func aSequenceRoundingToNoPixelIsRefusedAsOnePNGIs(arguments: [String], sentence: String) throws {
+        let dir = try Fixtures.temporaryFolder("seqops-cli-no-pixels")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let result = try CLI.run(arguments + ["-o", "out"], in: dir)
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("error: \(sentence); it takes: a size of at least one pixel a side (this one rounds to 0×"), "\(result.stderr)")
+        #expect(result.stderr.contains("hint: flipbook \(arguments[0]) --help"), "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty)
+        // One PNG of the sequence: the same sentence.
+        if arguments[0] == "resize", arguments[2] == "--scale", arguments[3] == "0.000000001" {
+            let one = try CLI.run(["resize", Self.coin + "/gold_1.png", "-o", "one.png", "--scale", "0.000000001"], in: dir)
+            #expect(one.status == 2 && one.stderr.split(separator: "\n").first == result.stderr.split(separator: "\n").first, "\(one.stderr)")
+        }
+    }
+
+    /// `--max-frames` over a folder or prefix said "Animation.load: needs 4 frames …"; a GIF said
+    /// "fire.gif: …". Each names what the user gave, in blur, slice, resize and assemble.
+    @Test(arguments: [["blur", "coin", "--sigma", "1"], ["resize", "coin/gold_", "--scale", "0.5"],
+                      ["slice", "coin", "--size", "40x40", "--insets", "4,4,4,4"], ["assemble", "coin"]])
+    func aFrameLimitNamesTheFolderOrPrefix(arguments: [String]) throws {
+        let dir = try Fixtures.temporaryFolder("seqops-cli-max-frames")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.copyItem(atPath: Self.coin, toPath: dir + "/coin")
+        let result = try CLI.run(arguments + ["-o", "out.gif", "--max-frames", "2"], in: dir)
+        #expect(result.status == 3, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("error: \(arguments[1]): needs 4 frames, over the limit of 2"), "\(result.stderr)")
+    }
+
+    /// `--downsample 0.5` and `--downsample nan` were refused in two wordings (`--saturation`,
+    /// `resize --scale` too): one sentence per option's range, parsed as `flipbook` parses.
+    @Test(arguments: [("blur", "--downsample", "0.5"), ("blur", "--saturation", "101"), ("blur", "--sigma", "-1"), ("resize", "--scale", "-2")])
+    func oneWordingPerRange(command: String, option: String, outOfRange: String) throws {
+        let base = command == "blur" ? ["blur", "in.png", "-o", "o.png"] + (option == "--sigma" ? [] : ["--sigma", "2"]) : ["resize", "in.png", "-o", "o.png"]
+        func takes(_ value: String) -> String? {
+            CommandLineParse.refusal(base + [option, value]).flatMap { $0.message.components(separatedBy: "; it takes: ").last }
+        }
+        let range = takes(outOfRange), notANumber = takes("nan")
+        #expect(range != nil && range == notANumber, "\(option): '\(range ?? "taken")' and '\(notANumber ?? "taken")'")
+    }
+
+    /// `note ""` was a note narrower than its chrome, exit 0: refused (exit 2), nothing written.
+    @Test func anEmptyNoteIsRefused() throws {
+        let dir = try Fixtures.temporaryFolder("seqops-cli-empty-note")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let result = try CLI.run(["note", "", "--chrome", CLI.fixtures + "/text/chrome/note-chrome.png", "--insets", "37,12,12,12", "-o", "e.png"], in: dir)
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("error: the note's text is empty"), "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty)
+    }
+
+    /// A 16-bit grey PNG came back 8-bit at σ > 0 without a word: a note says so (σ 0 gives the
+    /// file back byte for byte, 16 bits kept, and says nothing); `resize` and `slice` say it too.
+    @Test(arguments: [(["blur", "--sigma", "1"], true), (["blur", "--sigma", "0"], false), (["resize", "--scale", "0.5"], true),
+                      (["slice", "--size", "40x40", "--insets", "4,4,4,4"], true)] as [([String], Bool)])
+    func sixteenBitsComingBackInEightAreSaid(arguments: [String], said: Bool) throws {
+        let dir = try Fixtures.temporaryFolder("seqops-cli-deep")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let input = CLI.fixtures + "/pngsuite/valid/basn0g16.png"
+        let result = try CLI.run([arguments[0], input, "-o", "o.png"] + arguments.dropFirst(), in: dir)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("note: \(input) has 16-bit samples: written with 8 bits a sample") == said, "\(result.stderr)")
+    }
+}
