@@ -225,18 +225,23 @@ public struct LayerRenderer: Sendable {
         let blurred = blurredPixels(root, parentTime: time, matrix: canvas.state.transform, on: canvas)
         guard blurred <= limits.maxOutputPixels else {
             rootCanvases.put(canvas)
-            throw .limit(LimitError(limit: .outputPixels, subject: "the frame at \(InputValue.format(time)) s",
+            throw .limit(LimitError(limit: .outputPixels, subject: Self.frame(at: time),
                                     amount: blurred == .max ? nil : blurred, maximum: limits.maxOutputPixels,
                                     detail: "the pixels its shadows and backdrops blur: fewer blurred layers at once, or smaller ones, need less"))
         }
         meter.spend(blurred)
         if !meter.isOver { try draw(root, path: root.name, parentTime: time, on: &canvas) }
         // Over its share, the frame is refused (what it drew is dropped with its canvas, as on any error).
-        if let error = meter.error(subject: "the frame at \(InputValue.format(time)) s") { throw .limit(error) }
+        if let error = meter.error(subject: Self.frame(at: time)) { throw .limit(error) }
         canvas.meter = nil
         let frame = canvas.takeBitmap()
         rootCanvases.put(canvas)
         return frame
+    }
+
+    /// `the frame at 0.033 s`: a frame named by its time, to the millisecond (1/30 s is no 0.03333333333333333).
+    static func frame(at time: Double) -> String {
+        "the frame at \(InputValue.format((time * 1000).rounded() / 1000)) s"
     }
 
     /// A clear canvas of `canvas`'s size, transform and pen (`Canvas.offscreen()`), a kept one when there is one.

@@ -50,6 +50,12 @@ struct FrameShareTests {
         #expect(throws: Never.self) { try SceneFile(json: Self.shadows(frames: 2, copies: 50), files: [], limits: limits).renderer(limits: limits).render(at: 1) }
     }
 
+    /// A frame is named by its time to the millisecond (fresh eyes 58: "the frame at 0.03333333333333333 s").
+    @Test func aFrameIsNamedToTheMillisecond() {
+        #expect(LayerRenderer.frame(at: 1.0 / 30) == "the frame at 0.033 s")
+        #expect(LayerRenderer.frame(at: 2) == "the frame at 2 s")
+    }
+
     /// A renderer made in code draws one frame's worth unless told its frames; a count below 1 is 1.
     @Test func aRenderersFrameCountIsAtLeastOne() throws {
         var renderer = try SceneFile(json: Self.dashes(frames: 10, layers: 1), files: []).renderer()
