@@ -84,3 +84,19 @@ extension SheetJob {
         return removed
     }
 }
+
+extension SheetJob {
+    /// The names the sheets are written under: ``output`` and ``data`` as given, but one scale of
+    /// ``scales`` above 1 (`scales: [2]`) names its page and data as several scales name each
+    /// (`s@2x.png`, `s@2x.json` for `s.png`), the name every reader takes the scale from. A name
+    /// with its own `@Nx`, and SpriteKit's pages (named by scale inside the folder), stay as given.
+    func scaledNames(_ sheets: [SpriteSheet]) -> (output: String, data: String?) {
+        guard scales != nil, sheets.count == 1, sheets[0].scale > 1, format != .spritekit else { return (output, data) }
+        func named(_ path: String) -> String {
+            guard ImageFileName(path: path).scale == nil else { return path }
+            let ext = OutputName.pathExtension(path)
+            return ext.isEmpty ? path + "@\(sheets[0].scale)x" : String(path.dropLast(ext.count + 1)) + "@\(sheets[0].scale)x." + ext
+        }
+        return (named(output), data.map(named))
+    }
+}
