@@ -16,7 +16,8 @@ public struct BuildReport: Sendable {
             case restored(reasons: [String], files: [String])
             /// Failed; `reasons` are why it was being built.
             case failed(TargetFailure, reasons: [String])
-            /// Not built because a target it depends on failed.
+            /// Not built because a target it depends on failed: `dependency` is the one that failed,
+            /// directly or through targets skipped for it.
             case skipped(dependency: String)
         }
 

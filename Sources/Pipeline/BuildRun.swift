@@ -174,9 +174,11 @@ final class BuildRun: @unchecked Sendable {
     /// Whether `target` is up to date, and if not, builds it.
     private func decide(_ target: Target) -> BuildReport.Entry {
         lock.lock()
-        let failedDependency = dependencies[target.name, default: []].first { name in
+        var failedDependency = dependencies[target.name, default: []].first { name in
             switch entries[name]?.status { case .failed?, .skipped?: true; default: false }
         }
+        // Named by the target that failed, past those skipped for it (`sh2: skipped: gold failed`, not `fr2 failed`).
+        while let name = failedDependency, case .skipped(let cause)? = entries[name]?.status, cause != name { failedDependency = cause }
         let record = state.targets[target.name]
         // Why it has no record, when an earlier build said (`its last build failed`).
         let unrecorded = state.unfinished?[target.name]

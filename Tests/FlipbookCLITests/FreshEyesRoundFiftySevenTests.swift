@@ -35,4 +35,15 @@ struct FreshEyesRoundFiftySevenTests {
                 "\(run.status) \(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder + "/w.gif"))
     }
+
+    /// Fresh eyes 58 #4: in a chain `g` → `f` → `s` with `g` failing, `s` was "skipped: f failed",
+    /// where `f` was skipped too: a skipped target names the one that failed.
+    @Test func aSkippedChainNamesTheTargetThatFailed() throws {
+        let folder = try BuildCommandTests.project(#"{"targets": {"g": {"assemble": "coin", "output": "out/g.gif"}, "#
+            + #""f": {"frames": "out/g.gif", "output": "out/f"}, "s": {"sheet": "out/f", "output": "out/s.png"}}}"#)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Data().write(to: URL(fileURLWithPath: folder + "/coin/gold_5.png"))
+        let run = try CLI.run(["build", "--no-cache"], in: folder)
+        #expect(run.status != 0 && run.stderr.contains("f: skipped: g failed") && run.stderr.contains("s: skipped: g failed"), "\(run.stderr)")
+    }
 }
