@@ -47,10 +47,11 @@ struct PathSegmentLimit: LimitFlags {
 }
 
 /// `--max-drawn-segments`: commands that draw paths over many frames (`render`, `generate stroke`,
-/// `generate explosion`).
+/// `generate explosion`) or many at once (`draw`).
 struct DrawnSegmentLimit: LimitFlags {
     @Option(parsing: .unconditional,
-            help: ArgumentHelp("Refuse to draw more path segments over all the frames (each frame's segments × the frames).", valueName: "count"))
+            help: ArgumentHelp("Refuse to draw more path segments over all the frames (segments × frames, then each frame's share as it "
+                               + "draws: a segment counts once per pixel row its edges cross, a blurred pixel once).", valueName: "count"))
     var maxDrawnSegments = ResourceLimits.default.maxDrawnSegments
 
     func validate() throws { try requirePositive(maxDrawnSegments, "--max-drawn-segments") }

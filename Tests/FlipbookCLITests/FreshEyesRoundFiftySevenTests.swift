@@ -46,4 +46,18 @@ struct FreshEyesRoundFiftySevenTests {
         let run = try CLI.run(["build", "--no-cache"], in: folder)
         #expect(run.status != 0 && run.stderr.contains("f: skipped: g failed") && run.stderr.contains("s: skipped: g failed"), "\(run.stderr)")
     }
+
+    /// Fresh eyes 58 #2: `draw` metered its ops together but had no `--max-drawn-segments` to raise
+    /// (its refusal named a flag it refused as unknown).
+    @Test func drawTakesTheFlagItsRefusalNames() throws {
+        let folder = try Fixtures.temporaryFolder("round58-draw")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let op = ##"{"stroke": "M0 0 L60 60", "color": "#000000", "width": 1, "dash": [0.05, 0.05]}"##
+        try Data(#"{"size": [64, 64], "ops": [\#(Array(repeating: op, count: 40).joined(separator: ", "))]}"#.utf8)
+            .write(to: URL(fileURLWithPath: folder + "/dash.json"))
+        let refused = try CLI.run(["draw", "dash.json", "-o", "d.png", "--max-drawn-segments", "50000"], in: folder)
+        #expect(refused.status == 3 && refused.stderr.contains("dash.json: ops[") && refused.stderr.contains("--max-drawn-segments raises it"),
+                "\(refused.status) \(refused.stderr)")
+        #expect(try CLI.run(["draw", "dash.json", "-o", "d.png"], in: folder).status == 0)
+    }
 }
