@@ -174,11 +174,9 @@ final class BuildRun: @unchecked Sendable {
     /// Whether `target` is up to date, and if not, builds it.
     private func decide(_ target: Target) -> BuildReport.Entry {
         lock.lock()
-        var failedDependency = dependencies[target.name, default: []].first { name in
-            switch entries[name]?.status { case .failed?, .skipped?: true; default: false }
-        }
-        // Named by the target that failed, past those skipped for it (`sh2: skipped: gold failed`, not `fr2 failed`).
-        while let name = failedDependency, case .skipped(let cause)? = entries[name]?.status, cause != name { failedDependency = cause }
+        // The target that failed: a skipped dependency's entry names it (`sh2: skipped: gold failed`, not `fr2 failed`).
+        let failedDependency = dependencies[target.name, default: []].lazy.compactMap { name in
+            switch self.entries[name]?.status { case .failed?: name; case .skipped(let cause)?: cause; default: nil } }.first
         let record = state.targets[target.name]
         // Why it has no record, when an earlier build said (`its last build failed`).
         let unrecorded = state.unfinished?[target.name]

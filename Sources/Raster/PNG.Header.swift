@@ -74,3 +74,20 @@ extension PNG {
         }
     }
 }
+
+extension PNG.Header {
+    /// What a command says of 16-bit input it wrote again (Flipbook works in 8 bits a sample):
+    /// `subject` names it and says `has` or `have` (`x.png has`, `the frames have`). One sentence
+    /// for one PNG (`flipbook blur`) and for a sequence's frames (Compose's `FrameOperationJob`).
+    package static func sixteenBitNote(_ subject: String) -> String {
+        "\(subject) 16-bit samples: written with 8 bits a sample, as Flipbook works in 8 bits (each sample rounded once)"
+    }
+
+    /// Whether `prefix`, a file's first bytes, begins a PNG of 16-bit samples: the spec puts
+    /// `IHDR` first, its bit depth at byte 24. For a look over thousands of frames that reads
+    /// 25 bytes of each, where ``PNG/Decoder/readHeader(file:)`` reads up to 64 KiB and parses them.
+    package static func hasSixteenBitSamples(prefix: some Collection<UInt8>) -> Bool {
+        let bytes = Array(prefix.prefix(25))
+        return bytes.count == 25 && bytes[0..<8].elementsEqual(PNG.signature) && bytes[12..<16].elementsEqual("IHDR".utf8) && bytes[24] == 16
+    }
+}

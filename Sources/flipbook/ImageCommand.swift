@@ -72,7 +72,7 @@ enum ImageCommand {
     /// so the image written has 8, as a sequence's frames are said to (`FrameOperationJob`); `nil` otherwise.
     static func depthNote(_ input: String) -> String? {
         guard OutputName.pathExtension(input) == "png", let header = try? PNG.Decoder().readHeader(file: input), header.bitDepth == 16 else { return nil }
-        return "\(input) has 16-bit samples: written with 8 bits a sample, as Flipbook works in 8 bits (each sample rounded once)"
+        return PNG.Header.sixteenBitNote("\(input) has")
     }
 
     /// Prints what ``save(_:encoded:to:inputs:overwrite:json:extra:scale:warnings:)`` wrote: a
