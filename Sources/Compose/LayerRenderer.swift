@@ -28,9 +28,9 @@ public struct LayerRenderer: Sendable {
     /// What lies under the root, or nil for clear.
     public let background: Color?
     /// The frames of the run this renderer draws (1 by default, stored as at least 1): each frame
-    /// drawn by ``render(at:)`` may spend `limits.maxDrawnSegments` over them, so that the run as a
-    /// whole stays within the limit — each path segment counted once for every pixel row its
-    /// flattened edges cross, each pixel a shadow or backdrop blurs once.
+    /// drawn by ``render(at:)`` may spend `limits.maxDrawingWork` over them, so that the run as a
+    /// whole stays within the limit — the pixels its layers cover, composite and blur, and what
+    /// scan converting their outlines costs, in pixels' worth.
     public var frameCount = 1 {
         didSet { if frameCount < 1 { frameCount = 1 } }
     }

@@ -120,7 +120,7 @@ public struct SceneFile: Sendable {
     public func renderer(limits: ResourceLimits = .default) throws(SceneFileError) -> LayerRenderer {
         do {
             var renderer = try LayerRenderer(root: root, width: width, height: height, scale: scale, background: background, limits: limits)
-            renderer.frameCount = frameCount   // each frame's share of limits.maxDrawnSegments
+            renderer.frameCount = frameCount   // each frame's share of limits.maxDrawingWork
             return renderer
         } catch .limit(var error) {
             // Named by the scene's file, and what in it to change: its size, its scale.

@@ -15,7 +15,7 @@ extension Canvas {
     /// image's own scale take each pixel as it is; anything else is resampled bilinearly
     /// (premultiplied).
     public mutating func draw(_ image: Bitmap, in x: Double, _ y: Double, _ width: Double, _ height: Double) {
-        guard image.width > 0, image.height > 0, width > 0, height > 0 else { return }
+        guard image.width > 0, image.height > 0, width > 0, height > 0, meter?.isOver != true else { return }
         flush()
         // Image pixels → device pixels.
         let map = deviceTransform
@@ -29,9 +29,11 @@ extension Canvas {
         let y0 = max(0, Int(clamping: corners.map(\.y).min()!.rounded(.down)))
         let y1 = min(pixelHeight, Int(clamping: corners.map(\.y).max()!.rounded(.up)))
         guard x0 < x1, y0 < y1 else { return }
-        touch(columns: x0..<x1, rows: y0..<y1)
         let exact = map.a == 1 && map.d == 1 && map.b == 0 && map.c == 0
             && map.tx == map.tx.rounded() && map.ty == map.ty.rounded()
+        // Each pixel of the box it lands in, resampled or taken as it is (``DrawingMeter``).
+        if let meter, !meter.spend(DrawingMeter.cost(pixels: (x1 - x0) * (y1 - y0), weight: exact ? 1 : DrawingCost.resampled)) { return }
+        touch(columns: x0..<x1, rows: y0..<y1)
         let canvasWidth = pixelWidth
         let clip = state.clip
         if exact && clip == nil {

@@ -39,6 +39,7 @@ extension Canvas {
         if skipsClear && layer.startsClear { region = layer.touched.flatMap { region?.intersection($0) } }
         if let area, area.startsClear { region = area.touched.flatMap { region?.intersection($0) } }
         guard let region else { return }
+        if let meter, !meter.spend(DrawingMeter.cost(pixels: region.columns.count * region.rows.count, weight: DrawingCost.composite)) { return }
         if skipsClear && layer.startsClear {
             for box in layer.touchedBoxes { if let part = box.intersection(region) { touch(columns: part.columns, rows: part.rows) } }
         } else {
@@ -74,6 +75,7 @@ extension Canvas {
         // A clear canvas is zero outside what was drawn on it, and stays zero there.
         if !startsClear { touchAll() }
         guard let region = touched else { return }
+        if let meter, !meter.spend(region.columns.count * region.rows.count) { return }
         // The one box around them all is visited (each pixel once) and so counts as drawn on.
         touch(columns: region.columns, rows: region.rows)
         let width = pixelWidth

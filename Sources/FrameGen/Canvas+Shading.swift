@@ -25,7 +25,13 @@ extension Canvas {
     /// over the edge limit of `ResourceLimits.default` draws nothing.
     package mutating func fill(_ path: Path, rule: FillRule = .nonzero,
                                shader: (_ y: Int, _ x: Int, _ colors: UnsafeMutableBufferPointer<SIMD4<Float>>) -> Void) {
-        guard (try? loadInterior(of: path, maxEdges: ResourceLimits.default.maxFlattenedEdges)) != nil else { return }
+        guard meter?.isOver != true,
+              (try? loadInterior(of: path, maxEdges: ResourceLimits.default.maxFlattenedEdges)) != nil else { return }
+        // Scan converted as a plain fill is, and a colour asked of the shader for each pixel covered.
+        if let meter {
+            let shaded = DrawingMeter.cost(pixels: rasterizer.coveredPixels(width: pixelWidth, height: pixelHeight), weight: DrawingCost.resampled)
+            guard meter.spend(rasterizer.drawingCost(width: pixelWidth, height: pixelHeight)), meter.spend(shaded) else { return }
+        }
         flush()
         rasterizer.sortEdges()
         touch(columns: rasterizer.columns(width: pixelWidth), rows: rasterizer.rows(height: pixelHeight))
@@ -67,6 +73,7 @@ extension Canvas {
     /// The premultiplied surface (0…1 channels) of `area` (device pixels, within the canvas), row
     /// by row, with the paints still pending composited first: what a backdrop filter reads.
     package mutating func premultipliedPixels(in area: PixelRect) -> [SIMD4<Float>] {
+        meter?.spend(max(0, area.width) * max(0, area.height))
         flush()
         let x0 = max(0, area.x), y0 = max(0, area.y)
         let x1 = min(pixelWidth, area.x + area.width), y1 = min(pixelHeight, area.y + area.height)

@@ -299,7 +299,9 @@ public struct Canvas: Sendable {
     private mutating func clip(to path: Path, rule: FillRule, maxEdges: Int) throws(Budget.Exceeded) {
         guard meter?.isOver != true else { return }
         try loadInterior(of: path, maxEdges: maxEdges)
-        meter?.spend(rasterizer.crossedRows(height: pixelHeight))
+        // The outline scan converted, and the whole canvas's mask made and intersected.
+        meter?.spend(rasterizer.drawingCost(width: pixelWidth, height: pixelHeight))
+        meter?.spend(pixelWidth * pixelHeight)
         var mask = ClipMask(width: pixelWidth, height: pixelHeight)
         let width = pixelWidth
         rasterizer.sortEdges()
@@ -324,7 +326,7 @@ public struct Canvas: Sendable {
         let rows = rasterizer.rows(height: pixelHeight), columns = rasterizer.columns(width: pixelWidth)
         guard !rows.isEmpty, !columns.isEmpty else { return }
         // Charged to the frame's share; over it, the frame is refused (its maker throws) and nothing more is painted.
-        if let meter, !meter.spend(rasterizer.crossedRows(height: pixelHeight)) { return }
+        if let meter, !meter.spend(rasterizer.drawingCost(width: pixelWidth, height: pixelHeight)) { return }
         var clip = state.clip
         if clip != nil, let outlines = state.clipOutlines {
             for outline in outlines { rasterizer.addClip(outline.raster, rule: outline.rule) }

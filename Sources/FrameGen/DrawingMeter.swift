@@ -1,13 +1,15 @@
 import Basics
 import Synchronization
 
-/// What one frame's drawing has cost so far, against its share of `ResourceLimits.maxDrawnSegments`
-/// (the limit over the run's frames): the work a few bytes of path data can ask for once curves,
-/// dashes, joins and caps are flattened and a wide pen's edges cross many pixel rows — or once
-/// shadows and backdrops blur. The canvases of one frame share it (``Canvas/meter``, copied to
-/// the canvases made from one); each fill, stroke and clip is charged the pixel rows its edges
-/// cross (at least one an edge), and a blur the pixels it blurs. Once over, the canvases draw
-/// nothing more, and the frame's maker throws ``error(subject:)``.
+/// What one frame's drawing has cost so far, in pixels' worth, against its share of
+/// `ResourceLimits.maxDrawingWork` (the limit over the run's frames): the work a few bytes of
+/// scene can ask for once curves, dashes, joins and caps are flattened, a wide pen covers the
+/// canvas, a thousand translucent layers are composited over one another or shadows and backdrops
+/// blur. The canvases of one frame share it (``Canvas/meter``, copied to the canvases made from
+/// one). Each fill, stroke and clip is charged the pixels it covers and its scan conversion (each
+/// edge, and each pixel row an edge crosses); an image drawn, a layer composited or masked, the
+/// pixels it touches; a blur, the pixels it blurs — each weighed by `DrawingCost`. Once over, the
+/// canvases draw nothing more, and the frame's maker throws ``error(subject:)``.
 ///
 /// Counted per frame, so that the outcome does not depend on the order frames are drawn in, nor
 /// on how many are drawn at once: a run whose every frame stays within its share stays within
@@ -19,11 +21,27 @@ package final class DrawingMeter: Sendable {
     private let limit: Int, frames: Int
     private let spent = Mutex(0)
 
-    /// A meter for one of `frames` frames sharing `limits.maxDrawnSegments`.
+    /// A meter for one of `frames` frames sharing `limits.maxDrawingWork`.
     package init(frames: Int, limits: ResourceLimits) {
-        limit = limits.maxDrawnSegments
+        limit = limits.maxDrawingWork
         self.frames = max(1, frames)
-        allowance = max(1, limits.maxDrawnSegments / self.frames)
+        allowance = max(1, limits.maxDrawingWork / self.frames)
+    }
+
+    /// `pixels` covered, `crossedRows` pixel rows crossed by `edges` edges, in pixels' worth
+    /// (``Int/max`` when it overflows).
+    package static func cost(pixels: Int, crossedRows: Int = 0, edges: Int = 0) -> Int {
+        let (rows, o1) = max(0, crossedRows).multipliedReportingOverflow(by: DrawingCost.crossedRow)
+        let (scans, o2) = max(0, edges).multipliedReportingOverflow(by: DrawingCost.edge)
+        let (partial, o3) = max(0, pixels).addingReportingOverflow(rows)
+        let (total, o4) = partial.addingReportingOverflow(scans)
+        return o1 || o2 || o3 || o4 ? .max : total
+    }
+
+    /// `count` pixels at `weight` units each, ``Int/max`` when it overflows.
+    package static func cost(pixels count: Int, weight: Int) -> Int {
+        let (total, overflow) = max(0, count).multipliedReportingOverflow(by: weight)
+        return overflow ? .max : total
     }
 
     /// Adds `amount`; false when the frame is now over its share (the drawing asked for stops).
@@ -38,15 +56,19 @@ package final class DrawingMeter: Sendable {
     /// Whether the frame has spent more than its share: nothing more is drawn.
     package var isOver: Bool { spent.withLock { $0 > allowance } }
 
+    /// What the frame has spent so far, in pixels' worth.
+    package var total: Int { spent.withLock { $0 } }
+
     /// The error for a frame over its share, `nil` when it is not: the run as a whole needs more
     /// than the limit. `subject` names what drew it (a scene file, `FILE: strokes`) and the frame.
     package func error(subject: String) -> LimitError? {
-        let total = spent.withLock { $0 }
+        let total = total
         guard total > allowance else { return nil }
-        let share = frames == 1 ? "" : ", past the \(LimitError.group(allowance)) each of its \(LimitError.group(frames)) frames may draw"
-        return LimitError(limit: .drawnSegments, subject: subject, amount: nil, maximum: limit,
-                          detail: "this frame alone draws more than \(LimitError.group(total)) of them\(share); a segment counts once for "
-                            + "every pixel row its edges cross, a blur once for every pixel: fewer frames, simpler paths, "
-                            + "longer dashes, thinner pens or fewer shadows draw less")
+        let share = frames == 1 ? "" : ", past the \(LimitError.group(allowance)) each of its \(LimitError.group(frames)) frames may do"
+        return LimitError(limit: .drawingWork, subject: subject, amount: nil, maximum: limit,
+                          detail: "this frame alone does more than \(LimitError.group(total))\(share); a pixel painted or blurred "
+                            + "counts 1, a layer's pixel composited \(DrawingCost.composite), an edge \(DrawingCost.edge) and each pixel "
+                            + "row it crosses \(DrawingCost.crossedRow): fewer frames, fewer or smaller layers, simpler paths, longer "
+                            + "dashes, thinner pens or fewer shadows do less")
     }
 }

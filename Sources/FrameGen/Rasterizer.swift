@@ -55,6 +55,9 @@ struct Rasterizer: Sendable {
     /// where the outline and every clip are inside — the outline intersected with the clips as
     /// Cairo intersects them (`_cairo_polygon_intersect`) before scan converting it once.
     var clipRules: [FillRule] = []
+    /// The area within the polygons added since ``reset()``, each contour's counted whole
+    /// (overlaps and holes add): what filling them covers, at most (``drawingCost(width:height:)``).
+    var outlineArea = 0.0
 
     /// An x with what sits there: an edge's index, or a crossing's winding.
     struct Keyed {
@@ -80,6 +83,7 @@ struct Rasterizer: Sendable {
         sorted = true
         rectilinear = true
         clipRules.removeAll()
+        outlineArea = 0
     }
 
     /// The rows the loaded outline touches, within `0..<height` (empty when none).
@@ -98,16 +102,25 @@ struct Rasterizer: Sendable {
         return start < end ? start..<end : 0..<0
     }
 
-    /// The pixel rows the loaded edges cross within `0..<height`, each edge counted at least once:
-    /// what scan converting them costs (a wide pen's edges cross hundreds of rows, a fine dash's one).
-    func crossedRows(height: Int) -> Int {
+    /// What drawing the loaded outline costs on a `width × height` canvas, in pixels' worth
+    /// (``DrawingMeter``): the pixels it covers (the area within its contours, at most the box
+    /// around it on the canvas) and, for scan converting, each pixel row an edge crosses within the
+    /// canvas (at least one an edge) and each edge.
+    func drawingCost(width: Int, height: Int) -> Int {
         let bottomRow = Double(max(0, height))
-        var total = 0
+        var crossed = 0
         for edge in edges {
             let rows = min(edge.bottom, bottomRow).rounded(.up) - max(edge.top, 0).rounded(.down)
-            total += rows > 1 ? Int(min(rows, bottomRow)) : 1
+            crossed += rows > 1 ? Int(min(rows, bottomRow)) : 1
         }
-        return total
+        return DrawingMeter.cost(pixels: coveredPixels(width: width, height: height), crossedRows: crossed, edges: edges.count)
+    }
+
+    /// The pixels of a `width × height` canvas the loaded outline covers, at most: the area within
+    /// its contours, or the box around it on the canvas when that is less.
+    func coveredPixels(width: Int, height: Int) -> Int {
+        let box = rows(height: height).count * columns(width: width).count
+        return outlineArea < Double(box) ? Int(outlineArea.rounded(.up)) : box
     }
 
     /// Puts the edges in `top` order, so copies made for bands of rows share one sorted list.
@@ -123,10 +136,13 @@ struct Rasterizer: Sendable {
         for point in points where !(point.x.isFinite && point.y.isFinite) { return }
         sorted = false
         var previous = points[points.index(points.endIndex, offsetBy: -1)]
+        var twiceArea = 0.0
         for point in points {
             addEdge(previous, point)
+            twiceArea += previous.x * point.y - point.x * previous.y
             previous = point
         }
+        outlineArea += abs(twiceArea) / 2
     }
 
     mutating func addEdge(_ a: Point, _ b: Point) {

@@ -145,15 +145,15 @@ public struct Scene: Sendable {
     /// ``FontLoader``). A canvas over `limits.maxPixels`, or a fill, stroke or clip that flattens
     /// to more than `limits.maxFlattenedEdges` edges, or a text larger than `limits.maxPixels`,
     /// stops the drawing with ``SceneError/limit(_:)`` before that work is done; so do ops whose
-    /// edges together cross more pixel rows than `limits.maxDrawnSegments` (the op that passed it is named).
+    /// drawing together comes to more than `limits.maxDrawingWork` (the op that passed it is named).
     public func render(images: [String: Bitmap] = [:], fonts: [String: Font] = [:], limits: ResourceLimits = .default) throws(SceneError) -> Bitmap {
         var canvas: Canvas
         do { canvas = try Canvas(width: width, height: height, scale: scale, background: background, limits: limits) } catch {
             throw .limit(error)
         }
         guard canvas.pixelWidth > 0, canvas.pixelHeight > 0 else { throw .emptyCanvas(file: file, width: width, height: height, scale: scale) }
-        // One frame's drawing, all of `limits.maxDrawnSegments`: each op under the edge limit, but many
-        // dashed or wide ones together cross rows without end.
+        // One frame's drawing, all of `limits.maxDrawingWork`: each op under the edge limit, but many
+        // dashed or wide ones together draw without end.
         let meter = DrawingMeter(frames: 1, limits: limits)
         canvas.meter = meter
         for (index, op) in operations.enumerated() {

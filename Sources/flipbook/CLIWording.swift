@@ -240,7 +240,7 @@ enum CLIWording {
         case .flattenedEdges: "--max-edges"
         case .decodedBytes: "--max-memory"
         case .outputPixels: "--max-output-pixels"
-        case .drawnSegments: "--max-drawn-segments"
+        case .drawingWork: "--max-drawing-work"
         }
     }
 

@@ -34,11 +34,11 @@ struct Draw: ParsableCommand {
     @OptionGroup(title: "Resource limits") var pixelLimit: PixelLimit
     @OptionGroup(title: "Resource limits") var pathSegmentLimit: PathSegmentLimit
     @OptionGroup(title: "Resource limits") var edgeLimit: EdgeLimit
-    @OptionGroup(title: "Resource limits") var drawnSegmentLimit: DrawnSegmentLimit
+    @OptionGroup(title: "Resource limits") var drawingWorkLimit: DrawingWorkLimit
     /// The limits the flags above set.
     var limits: ResourceLimits {
         var limits = ResourceLimits(pixelLimit, pathSegmentLimit, edgeLimit)
-        drawnSegmentLimit.apply(to: &limits)   // what the ops draw together (round 58: refused naming a flag draw lacked)
+        drawingWorkLimit.apply(to: &limits)   // what the ops draw together (round 58: refused naming a flag draw lacked)
         return limits
     }
 

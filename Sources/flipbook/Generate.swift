@@ -81,7 +81,7 @@ struct ExplosionCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Number of frames.") var frames: Int = 81
     @Option(parsing: .unconditional, help: "Random seed, a whole number from 0: each seed is a different explosion.") var seed: UInt64 = 7
     @Option(parsing: .unconditional, help: "Number of sparks.") var sparks: Int = 28
-    @OptionGroup(title: "Resource limits") var drawnSegmentLimit: DrawnSegmentLimit
+    @OptionGroup(title: "Resource limits") var drawingWorkLimit: DrawingWorkLimit
 
     func validate() throws {
         guard frames >= 2 else { throw OptionRefusal.error("--frames", frames, takes: "a number of frames, 2 or more") }
@@ -96,7 +96,7 @@ struct ExplosionCommand: ParsableCommand {
         let (w, h) = try parseSize(size, default: (128, 128))
         let pixels = try out.check(width: w, height: h, frames: frames)
         var limits = out.limits
-        drawnSegmentLimit.apply(to: &limits)
+        drawingWorkLimit.apply(to: &limits)
         // Flags alone ask for this much drawing: a usage error naming them (exit 2), before any frame.
         do { try limits.checkDrawing(frames, framesOf: sparks, of: "--sparks \(sparks) on --frames \(frames)") } catch { throw UsageError(error) }
         try out.write(Explosion(width: w, height: h, scale: out.scale, frameCount: frames, seed: seed, sparks: sparks, limits: limits),
@@ -169,7 +169,7 @@ struct StrokeCommand: ParsableCommand {
     @OptionGroup var out: GeneratorOutput
     @OptionGroup(title: "Resource limits") var pathSegmentLimit: PathSegmentLimit
     @OptionGroup(title: "Resource limits") var edgeLimit: EdgeLimit
-    @OptionGroup(title: "Resource limits") var drawnSegmentLimit: DrawnSegmentLimit
+    @OptionGroup(title: "Resource limits") var drawingWorkLimit: DrawingWorkLimit
     @Argument(help: "The JSON file of sampled points.") var points: String
     @Option(help: "linear, bezier or midpoint.") var smoothing: Freehand.Smoothing = .midpoint
     @Option(parsing: .unconditional, help: "Frames of the draw-on animation (1 = just the drawing).") var frames: Int = 1
@@ -188,7 +188,7 @@ struct StrokeCommand: ParsableCommand {
         var limits = out.limits
         pathSegmentLimit.apply(to: &limits)
         edgeLimit.apply(to: &limits)
-        drawnSegmentLimit.apply(to: &limits)
+        drawingWorkLimit.apply(to: &limits)
         // The strokes name their file in their errors (`pts.json: strokes[0][1]: …`): not wrapped again.
         var stroke = try Freehand(json: FileIO.readAll(points), file: points, limits: limits)
         if let size { (stroke.width, stroke.height) = try ImageCommand.size(size) }

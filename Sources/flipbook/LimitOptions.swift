@@ -46,16 +46,18 @@ struct PathSegmentLimit: LimitFlags {
     func apply(to limits: inout ResourceLimits) { limits.maxPathSegments = maxPathSegments }
 }
 
-/// `--max-drawn-segments`: commands that draw paths over many frames (`render`, `generate stroke`,
+/// `--max-drawing-work`: commands that draw paths over many frames (`render`, `generate stroke`,
 /// `generate explosion`) or many at once (`draw`).
-struct DrawnSegmentLimit: LimitFlags {
+struct DrawingWorkLimit: LimitFlags {
     @Option(parsing: .unconditional,
-            help: ArgumentHelp("Refuse to draw more path segments over all the frames (segments × frames, then each frame's share as it "
-                               + "draws: a segment counts once per pixel row its edges cross, a blurred pixel once).", valueName: "count"))
-    var maxDrawnSegments = ResourceLimits.default.maxDrawnSegments
+            help: ArgumentHelp("Refuse to draw more than this over all the frames, in pixels' worth (the default is about half a minute "
+                               + "on one core): a pixel painted or blurred counts 1, a layer's pixel composited 3, an edge 200 and each "
+                               + "row it crosses 32; segments × frames are checked first, then each frame's share as it draws.",
+                               valueName: "units"))
+    var maxDrawingWork = ResourceLimits.default.maxDrawingWork
 
-    func validate() throws { try requirePositive(maxDrawnSegments, "--max-drawn-segments") }
-    func apply(to limits: inout ResourceLimits) { limits.maxDrawnSegments = maxDrawnSegments }
+    func validate() throws { try requirePositive(maxDrawingWork, "--max-drawing-work") }
+    func apply(to limits: inout ResourceLimits) { limits.maxDrawingWork = maxDrawingWork }
 }
 
 /// `--max-edges`: commands that fill, stroke or clip paths.

@@ -58,7 +58,7 @@ struct Render: ParsableCommand {
     @OptionGroup(title: "Resource limits") var outputPixelLimit: OutputPixelLimit
     @OptionGroup(title: "Resource limits") var pathSegmentLimit: PathSegmentLimit
     @OptionGroup(title: "Resource limits") var edgeLimit: EdgeLimit
-    @OptionGroup(title: "Resource limits") var drawnSegmentLimit: DrawnSegmentLimit
+    @OptionGroup(title: "Resource limits") var drawingWorkLimit: DrawingWorkLimit
     @OptionGroup(title: "Resource limits") var memoryLimit: MemoryLimit
 
     func validate() throws {
@@ -75,7 +75,7 @@ struct Render: ParsableCommand {
         try Discovery.checkNoStandardInput([scene])
         let job = RenderJob(source: .file(scene), output: output, overwrite: overwriteFlag.overwrite, scale: scale, fps: fps,
                             repeatCount: repeatCount,
-                            limits: ResourceLimits(pixelLimit, frameLimit, outputPixelLimit, pathSegmentLimit, edgeLimit, drawnSegmentLimit, memoryLimit),
+                            limits: ResourceLimits(pixelLimit, frameLimit, outputPixelLimit, pathSegmentLimit, edgeLimit, drawingWorkLimit, memoryLimit),
                             threads: threadsOption.threads)
         let progress = Progress.forTerminal(label: "render")
         defer { progress?.finish() }

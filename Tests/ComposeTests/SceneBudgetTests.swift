@@ -31,22 +31,23 @@ import Basics
 
     /// Fresh eyes 55 #5: 900 paths of 1 000 segments over 20 000 frames (an hour or more) passed
     /// every per-frame limit. The scene's segments (every copy's) × its frames are bounded by
-    /// `maxDrawnSegments` when the scene is read, before any frame is drawn.
+    /// `maxDrawingWork` when the scene is read, before any frame is drawn, each segment at the
+    /// least it costs drawn (232: one edge crossing one row).
     @Test func segmentsAreBoundedOverTheFrames() throws {
         var limits = ResourceLimits.default
-        limits.maxDrawnSegments = 6_020
+        limits.maxDrawingWork = 6_020 * 232
         func scene(frames: Int) -> [UInt8] {
             Array(Self.spawnScene(segments: 300, copies: 2).replacingOccurrences(of: #""frames": 1"#, with: #""frames": \#(frames)"#).utf8)
         }
         #expect(throws: Never.self) { try SceneFile(json: scene(frames: 10), files: [], limits: limits) }
         do throws(SceneFileError) {
             _ = try SceneFile(json: scene(frames: 11), files: [], limits: limits)
-            Issue.record("11 frames of 602 segments passed a budget of 6020")
+            Issue.record("11 frames of 602 segments passed a budget of 6020 segments")
         } catch {
             // Two copies of 301 elements (a move and 300 segments) a frame.
-            #expect(error.limitError?.limit == .drawnSegments && error.limitError?.amount == 6_622, "\(error)")
-            #expect(error.description.hasPrefix("scene.json: layers: needs 6 622 path segments drawn over all the frames (11 frames of 602"),
-                    "\(error)")
+            #expect(error.limitError?.limit == .drawingWork && error.limitError?.amount == 6_622 * 232, "\(error)")
+            #expect(error.description.hasPrefix("scene.json: layers: needs 1 536 304 pixels' worth of drawing over all the frames (11 frames of 602 "
+                                                + "path segments, each drawn at 232 at the least"), "\(error)")
         }
     }
 

@@ -5,7 +5,7 @@ import TestSupport
 /// Fresh eyes round 57 on the drawing commands: work that passed every limit and drew for minutes
 /// to days — fine dashes and wide pens (a segment that flattens to thousands of edges or crosses
 /// the canvas counted as one), shadows spawned by the thousand over thousands of frames. Each
-/// frame now draws at most its share of `--max-drawn-segments` (exit 3, naming the file and frame).
+/// frame now draws at most its share of `--max-drawing-work` (exit 3, naming the file and frame).
 @Suite("Fresh eyes 57: what each frame draws is bounded over the run")
 struct FreshEyesRoundFiftySevenTests {
     @Test func aRenderOfFineDashesIsRefusedNamingTheSceneAndFrame() throws {
@@ -15,8 +15,8 @@ struct FreshEyesRoundFiftySevenTests {
             + #""bounds": [64, 64], "position": [32, 32]}"#
         let scene = #"{"size": [64, 64], "frames": 10, "layers": [\#(Array(repeating: layer, count: 10).joined(separator: ", "))]}"#
         try Data(scene.utf8).write(to: URL(fileURLWithPath: folder + "/dash.json"))
-        let run = try CLI.run(["render", "dash.json", "-o", "d.gif", "--max-drawn-segments", "20000"], in: folder)
-        #expect(run.status == 3 && run.stderr.contains("error: dash.json: the frame at ") && run.stderr.contains("--max-drawn-segments raises it"),
+        let run = try CLI.run(["render", "dash.json", "-o", "d.gif", "--max-drawing-work", "2000000"], in: folder)
+        #expect(run.status == 3 && run.stderr.contains("error: dash.json: the frame at ") && run.stderr.contains("--max-drawing-work raises it"),
                 "\(run.status) \(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder + "/d.gif"))
         // At the default the same scene renders.
@@ -30,8 +30,8 @@ struct FreshEyesRoundFiftySevenTests {
         let points = (0..<300).map { "[\(32 + 20 * cos(Double($0) * 0.7)), \(32 + 20 * sin(Double($0) * 1.3))]" }.joined(separator: ", ")
         try Data(#"{"size": [64, 64], "strokes": [[\#(points)]], "width": 24}"#.utf8).write(to: URL(fileURLWithPath: folder + "/wide.json"))
         let run = try CLI.run(["generate", "stroke", "wide.json", "--frames", "10", "--smoothing", "linear", "-o", "w.gif",
-                               "--max-drawn-segments", "150000"], in: folder)
-        #expect(run.status == 3 && run.stderr.contains("wide.json: strokes, frame ") && run.stderr.contains("--max-drawn-segments"),
+                               "--max-drawing-work", "10000000"], in: folder)
+        #expect(run.status == 3 && run.stderr.contains("wide.json: strokes, frame ") && run.stderr.contains("--max-drawing-work"),
                 "\(run.status) \(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder + "/w.gif"))
     }
@@ -47,7 +47,7 @@ struct FreshEyesRoundFiftySevenTests {
         #expect(run.status != 0 && run.stderr.contains("f: skipped: g failed") && run.stderr.contains("s: skipped: g failed"), "\(run.stderr)")
     }
 
-    /// Fresh eyes 58 #2: `draw` metered its ops together but had no `--max-drawn-segments` to raise
+    /// Fresh eyes 58 #2: `draw` metered its ops together but had no `--max-drawing-work` to raise
     /// (its refusal named a flag it refused as unknown).
     @Test func drawTakesTheFlagItsRefusalNames() throws {
         let folder = try Fixtures.temporaryFolder("round58-draw")
@@ -55,8 +55,8 @@ struct FreshEyesRoundFiftySevenTests {
         let op = ##"{"stroke": "M0 0 L60 60", "color": "#000000", "width": 1, "dash": [0.05, 0.05]}"##
         try Data(#"{"size": [64, 64], "ops": [\#(Array(repeating: op, count: 40).joined(separator: ", "))]}"#.utf8)
             .write(to: URL(fileURLWithPath: folder + "/dash.json"))
-        let refused = try CLI.run(["draw", "dash.json", "-o", "d.png", "--max-drawn-segments", "50000"], in: folder)
-        #expect(refused.status == 3 && refused.stderr.contains("dash.json: ops[") && refused.stderr.contains("--max-drawn-segments raises it"),
+        let refused = try CLI.run(["draw", "dash.json", "-o", "d.png", "--max-drawing-work", "50000"], in: folder)
+        #expect(refused.status == 3 && refused.stderr.contains("dash.json: ops[") && refused.stderr.contains("--max-drawing-work raises it"),
                 "\(refused.status) \(refused.stderr)")
         #expect(try CLI.run(["draw", "dash.json", "-o", "d.png"], in: folder).status == 0)
     }

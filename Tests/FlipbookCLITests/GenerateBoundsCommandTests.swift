@@ -20,11 +20,11 @@ struct GenerateBoundsCommandTests {
         (["generate", "explosion", "--size", "8000x8000", "--frames", "20000", "-o", "e.webp"], "--max-output-pixels"),
         (["generate", "explosion", "--size", "1000x1000", "--frames", "300", "-o", "e.gif", "--max-output-pixels", "100000000"],
          "--max-output-pixels"),
-        // Fresh eyes 57: flags alone asking for more drawing than --max-drawn-segments were exit 3,
+        // Fresh eyes 57: flags alone asking for more drawing than --max-drawing-work were exit 3,
         // "a frame could not be read or drawn" (a folder output: "frame 1 could not be made").
-        (["generate", "explosion", "--sparks", "100000", "--frames", "10001", "--size", "16x16", "-o", "e.gif"], "--max-drawn-segments"),
-        (["generate", "explosion", "--sparks", "10000", "--frames", "2001", "--size", "16x16", "-o", "dir/", "--max-drawn-segments", "20000000"],
-         "--max-drawn-segments"),
+        (["generate", "explosion", "--sparks", "100000", "--frames", "10001", "--size", "16x16", "-o", "e.gif"], "--max-drawing-work"),
+        (["generate", "explosion", "--sparks", "10000", "--frames", "2001", "--size", "16x16", "-o", "dir/", "--max-drawing-work", "20000000"],
+         "--max-drawing-work"),
     ])
     func workPastTheLimitsIsRefusedBeforeDrawing(arguments: [String], flag: String) throws {
         let dir = try Fixtures.temporaryFolder("generate-bounds")

@@ -140,20 +140,20 @@ import Testing
 
     /// Fresh eyes 55 #5: a 1 MB stroke file drawn on over 20 000 frames drew for more than an
     /// hour, each frame within every per-frame limit. The frames' samples together are bounded by
-    /// `maxDrawnSegments`, checked at every frame before any work; sparks over the frames too.
+    /// `maxDrawingWork`, checked at every frame before any work; sparks over the frames too.
     @Test func framesOfAStrokeAreBoundedTogether() throws {
         let stroke = (0..<1_000).map { Point(Double($0 % 64), Double($0 / 16)) }
-        let limits = ResourceLimits(maxDrawnSegments: 20_000)
-        // Within the samples × frames; what each frame's outline crosses is then metered as it draws
-        // (``DrawingShareTests``): 1 000 rows a frame is less than this stroke crosses.
+        let limits = ResourceLimits(maxDrawingWork: 20_000 * 232)
+        // Within the samples × frames (232 each); what each frame draws is then metered as it draws
+        // (``DrawingShareTests``): its share, 232 000, is less than this stroke's 1 000 segments cost.
         #expect { try Freehand(strokes: [stroke], width: 64, height: 64, frameCount: 20, limits: limits).frame(19) } throws: { error in
             guard case .limit(let limit) = error as? GeneratorError else { return false }
-            return limit.limit == .drawnSegments && limit.amount == nil && limit.subject == "Freehand strokes, frame 20"
+            return limit.limit == .drawingWork && limit.amount == nil && limit.subject == "Freehand strokes, frame 20"
         }
         #expect(throws: Never.self) { try Freehand(strokes: [stroke], width: 64, height: 64, frameCount: 20, limits: .default).frame(19) }
         for frame in [0, 20] {
-            #expect(throws: GeneratorError.limit(LimitError(limit: .drawnSegments, subject: "Freehand strokes", amount: 21_000, maximum: 20_000,
-                                                            detail: "21 frames of 1000 path segments: fewer frames or simpler paths draw less"))) {
+            #expect(throws: GeneratorError.limit(LimitError(limit: .drawingWork, subject: "Freehand strokes", amount: 21_000 * 232, maximum: 20_000 * 232,
+                                                            detail: "21 frames of 1000 path segments, each drawn at 232 at the least: fewer frames or simpler paths draw less"))) {
                 try Freehand(strokes: [stroke], width: 64, height: 64, frameCount: 21, limits: limits).frame(frame)
             }
         }
@@ -166,7 +166,7 @@ import Testing
         sparks.frameCount = 10_001
         #expect { try sparks.frame(0) } throws: { error in
             guard case .limit(let limit) = error as? GeneratorError else { return false }
-            return limit.limit == .drawnSegments && limit.amount == 1_000_100_000 && limit.subject == "Explosion sparks"
+            return limit.limit == .drawingWork && limit.amount == 1_000_100_000 * 232 && limit.subject == "Explosion sparks"
         }
     }
 }

@@ -26,7 +26,7 @@ extension HostileCases {
             each(Sample.ints) { v in try limits.checkOutput(Int.max, "", width: v, height: 0 &- v, of: "") }
             for limit in LimitError.Limit.allCases { each(Sample.ints) { v in try limits.check(limit, v, of: "x") } }
             each(Sample.ints) { v in try limits.checkDrawing(v, framesOf: v, of: "x") }
-            each(Sample.ints) { v in try ResourceLimits(maxDrawnSegments: Int.min).checkDrawing(Int.max, framesOf: 0 &- v, of: "") }
+            each(Sample.ints) { v in try ResourceLimits(maxDrawingWork: Int.min).checkDrawing(Int.max, framesOf: 0 &- v, of: "") }
             _ = LimitError(limit: .pixels, subject: "", amount: Int.min, maximum: Int.min, detail: "").description
         },
         HostileCase("SettingError described with hostile values and ranges", ["SettingError", "SettingError.Setting", "SettingError.Allowed",

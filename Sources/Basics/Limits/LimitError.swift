@@ -9,9 +9,9 @@ public struct LimitError: Error, Sendable, Hashable, CustomStringConvertible {
         /// (``ResourceLimits/maxPathSegments``), `flattenedEdges` (``ResourceLimits/maxFlattenedEdges``) and
         /// `decodedBytes` (``ResourceLimits/maxDecodedBytes``, bytes of decoded pixels held at once)
         /// and `outputPixels` (``ResourceLimits/maxOutputPixels``, pixels of all the frames one
-        /// run writes) and `drawnSegments` (``ResourceLimits/maxDrawnSegments``, path segments
-        /// all the frames of one run draw, each once for every pixel row its edges cross).
-        case pixels, frames, pathSegments, flattenedEdges, decodedBytes, outputPixels, drawnSegments
+        /// run writes) and `drawingWork` (``ResourceLimits/maxDrawingWork``, the drawing all the
+        /// frames of one run do, in pixels' worth).
+        case pixels, frames, pathSegments, flattenedEdges, decodedBytes, outputPixels, drawingWork
 
         /// The ``ResourceLimits`` property that holds this limit (`maxPixels`, …).
         public var property: String {
@@ -22,7 +22,7 @@ public struct LimitError: Error, Sendable, Hashable, CustomStringConvertible {
             case .flattenedEdges: "maxFlattenedEdges"
             case .decodedBytes: "maxDecodedBytes"
             case .outputPixels: "maxOutputPixels"
-            case .drawnSegments: "maxDrawnSegments"
+            case .drawingWork: "maxDrawingWork"
             }
         }
 
@@ -35,7 +35,7 @@ public struct LimitError: Error, Sendable, Hashable, CustomStringConvertible {
             case .flattenedEdges: "flattened edges"
             case .decodedBytes: "bytes of decoded pixels"
             case .outputPixels: "pixels of frames in all"
-            case .drawnSegments: "path segments drawn over all the frames"
+            case .drawingWork: "pixels' worth of drawing over all the frames"
             }
         }
     }

@@ -15,7 +15,7 @@
 /// | ``maxFlattenedEdges`` | 1 000 000 | straight edges one fill or stroke becomes (a vertex is 56 bytes: 56 MB) |
 /// | ``maxDecodedBytes`` | 2 GiB | decoded pixels held at once (a sheet's sprites) |
 /// | ``maxOutputPixels`` | 2²⁸ (16384 × 16384) | pixels of all the frames one run writes (a sheet's frames un-trimmed; an animation's frames × its canvas) |
-/// | ``maxDrawnSegments`` | 1 000 000 000 | path segments all the frames of one run draw, each once for every pixel row its flattened edges cross, and the pixels shadows and backdrops blur |
+/// | ``maxDrawingWork`` | 10 000 000 000 | drawing all the frames of one run do, in pixels' worth (a pixel painted counts 1; an edge, a row it crosses, a layer's pixel composited more): about half a minute on one core |
 public struct ResourceLimits: Sendable, Hashable {
     /// The largest `width × height` of an image read, drawn, resized or packed.
     public var maxPixels: Int
@@ -33,27 +33,31 @@ public struct ResourceLimits: Sendable, Hashable {
     /// `sourceSize`, `offsets`, `spriteSourceSize`), each under ``maxPixels``. The default is
     /// 16 times a full 4096² page: a thousand frames of 512², 1 GiB of RGBA.
     public var maxOutputPixels: Int
-    /// The most path segments all the frames of one run draw together, each counted once for
-    /// every pixel row its flattened edges cross (at least once), and each pixel a shadow or
-    /// backdrop blurs once: ``maxPathSegments`` and ``maxFlattenedEdges`` bound one drawing, this
-    /// its repetition over frames (a 1 MB stroke file drawn on over 20 000 frames took more than
-    /// an hour) and what flattening multiplies (a dash pattern of 0.03 on a long line, a 300 px
-    /// pen). Segments × frames are checked before any frame is drawn; the rows each frame crosses
-    /// as it draws, against its share (the limit over the frames). The default is minutes of
-    /// drawing on two cores, and hundreds of times a 1080p scene's or a long stroke's.
-    public var maxDrawnSegments: Int
+    /// The most drawing all the frames of one run may do together, in pixels' worth: each pixel a
+    /// fill, stroke, clip or image covers and each pixel a shadow or backdrop blurs counts 1; each
+    /// pixel of a layer composited onto its parent, each edge of a flattened outline and each pixel
+    /// row an edge crosses count what they cost beside it (`DrawingCost`). ``maxPathSegments`` and
+    /// ``maxFlattenedEdges`` bound one drawing, this its repetition over frames (a 1 MB stroke file
+    /// drawn on over 20 000 frames took more than an hour), what flattening multiplies (a dash
+    /// pattern of 0.03 on a long line) and what a few bytes of scene can cover (a thousand
+    /// translucent 5000² layers, a 3000 px pen drawn 2000 times). Segments × frames are checked
+    /// before any frame is drawn; what each frame does as it draws, against its share (the limit
+    /// over the frames). The default is about half a minute of drawing on one core (2–7 ns a
+    /// unit), five times a 4-second 1080p scene's with a frosted panel, six shadowed sprites and
+    /// ten explosions (1.9 × 10⁹).
+    public var maxDrawingWork: Int
 
     /// Limits with the given values; each defaults to ``default``'s.
     public init(maxPixels: Int = 8192 * 8192, maxFrames: Int = 20_000, maxPathSegments: Int = 1_000_000,
                 maxFlattenedEdges: Int = 1_000_000, maxDecodedBytes: Int = 2 << 30, maxOutputPixels: Int = 1 << 28,
-                maxDrawnSegments: Int = 1_000_000_000) {
+                maxDrawingWork: Int = 10_000_000_000) {
         self.maxPixels = maxPixels
         self.maxFrames = maxFrames
         self.maxPathSegments = maxPathSegments
         self.maxFlattenedEdges = maxFlattenedEdges
         self.maxDecodedBytes = maxDecodedBytes
         self.maxOutputPixels = maxOutputPixels
-        self.maxDrawnSegments = maxDrawnSegments
+        self.maxDrawingWork = maxDrawingWork
     }
 
     /// The defaults (see the table above).
@@ -112,17 +116,20 @@ public struct ResourceLimits: Sendable, Hashable {
                          maximum: maxOutputPixels, detail: "\(count) \(noun) of \(width)×\(height)")
     }
 
-    /// Checks `frames` frames each drawing at most `segments` path segments against
-    /// ``maxDrawnSegments``, without overflowing (a scene of a million segments over `Int.max`
-    /// frames). `subject` names what asked (a scene file, `generate stroke`).
-    /// - Throws: ``LimitError`` for ``LimitError/Limit/drawnSegments`` over the limit (its amount
+    /// Checks `frames` frames each drawing `segments` path segments against ``maxDrawingWork``
+    /// before any is drawn, each segment at the least a drawn segment costs (`DrawingCost.segment`,
+    /// one edge crossing one row), without overflowing (a scene of a million segments over
+    /// `Int.max` frames). `subject` names what asked (a scene file, `generate stroke`).
+    /// - Throws: ``LimitError`` for ``LimitError/Limit/drawingWork`` over the limit (its amount
     ///   `nil` when the product overflows).
     public func checkDrawing(_ frames: Int, framesOf segments: Int, of subject: String) throws(LimitError) {
         guard frames > 0, segments > 0 else { return }
-        let (all, overflow) = segments.multipliedReportingOverflow(by: frames)
-        guard overflow || all > maxDrawnSegments else { return }
-        throw LimitError(limit: .drawnSegments, subject: subject, amount: overflow ? nil : all, maximum: maxDrawnSegments,
-                         detail: "\(frames) frames of \(segments) path segments: fewer frames or simpler paths draw less")
+        let (each, o1) = segments.multipliedReportingOverflow(by: DrawingCost.segment)
+        let (all, o2) = each.multipliedReportingOverflow(by: frames)
+        guard o1 || o2 || all > maxDrawingWork else { return }
+        throw LimitError(limit: .drawingWork, subject: subject, amount: o1 || o2 ? nil : all, maximum: maxDrawingWork,
+                         detail: "\(frames) frames of \(segments) path segments, each drawn at \(DrawingCost.segment) at the least: "
+                            + "fewer frames or simpler paths draw less")
     }
 
     /// Checks `amount` against the limit `limit` names.
@@ -141,7 +148,7 @@ public struct ResourceLimits: Sendable, Hashable {
         case .flattenedEdges: maxFlattenedEdges
         case .decodedBytes: maxDecodedBytes
         case .outputPixels: maxOutputPixels
-        case .drawnSegments: maxDrawnSegments
+        case .drawingWork: maxDrawingWork
         }
     }
 }

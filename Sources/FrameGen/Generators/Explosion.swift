@@ -51,8 +51,8 @@ public struct Explosion: FrameGenerator {
     /// - Throws: ``GeneratorError/setting(_:)`` for ``sparks`` out of range (``settingError``);
     ///   ``GeneratorError/limit(_:)`` for `pixels` when the frame's size is not finite and
     ///   positive, or over ``limits``; for `pathSegments` when there are more ``sparks`` (one
-    ///   segment each) than `ResourceLimits.maxPathSegments`, and for `drawnSegments` when
-    ///   ``frameCount`` frames of them come to more than `ResourceLimits.maxDrawnSegments`.
+    ///   segment each) than `ResourceLimits.maxPathSegments`, and for `drawingWork` when
+    ///   ``frameCount`` frames of them come to more than `ResourceLimits.maxDrawingWork`.
     public func frame(_ index: Int) throws(GeneratorError) -> Bitmap {
         if let error = settingError { throw .setting(error) }
         try limits.checkFrame(width: width, height: height, scale: scale, of: "Explosion")

@@ -159,10 +159,10 @@ public struct Freehand: FrameGenerator {
     ///   not finite and positive, or over ``limits``; for `flattenedEdges` (subject `Freehand
     ///   strokes`, or `FILE: strokes` for strokes read by ``init(json:file:width:height:limits:)``)
     ///   when the strokes need more than `limits.maxFlattenedEdges`, before that work is done; for
-    ///   `drawnSegments` when ``frameCount`` frames of all the samples come to more than
-    ///   `limits.maxDrawnSegments` (each frame counted as drawing all of them), before any frame,
-    ///   and when this frame's strokes cross more pixel rows than its share of that limit (a wide
-    ///   pen: each segment counted once for every row its outline's edges cross), as it draws.
+    ///   `drawingWork` when ``frameCount`` frames of all the samples come to more than
+    ///   `limits.maxDrawingWork` (each frame counted as drawing all of them), before any frame,
+    ///   and when this frame's strokes do more than its share of that limit (a wide pen: the
+    ///   pixels it covers, its outline's edges and the rows they cross), as it draws.
     public func frame(_ index: Int) throws(GeneratorError) -> Bitmap {
         if let error = settingError { throw .setting(error) }
         try limits.checkFrame(width: width, height: height, scale: scale, of: "Freehand")
