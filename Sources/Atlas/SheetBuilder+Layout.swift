@@ -68,12 +68,16 @@ extension SheetBuilder.Error {
     /// This refusal of a layout for `scales` (``SheetJob/scales``) said as the job's settings give
     /// sizes: an odd-sized `@2x` image as ``notWholePoints(name:scale:width:height:unit:)`` (no whole
     /// size in points), a sprite too large in pixels at the largest scale (``atScale(_:laidOutAt:maxSide:)``).
-    func forScales(_ scales: [Int]?, maxSide: Int) -> Self {
+    /// `requested`: ``SheetBuilder/maxSide`` as given, before ``SheetBuilder/bound(smallestScale:largestScale:)``.
+    func forScales(_ scales: [Int]?, maxSide: Int, requested: Int) -> Self {
         if case .variantSize(let name, let scale, let width, let height, _, _) = self {
             return .notWholePoints(name: name, scale: scale, width: width, height: height, unit: scales?.first ?? 1)
         }
         guard let scales, let first = scales.first, let last = scales.last, last > first else { return self }
-        return atScale(last, laidOutAt: first, maxSide: maxSide)
+        let scaled = atScale(last, laidOutAt: first, maxSide: maxSide)
+        // The side said is not the one given (`--max-size 256` at scales 1 and 3: 255 px): said why.
+        guard let side = scaled.pageSide, side != requested else { return scaled }
+        return .boundByScales(scaled, requestedSide: requested, scale: last)
     }
 
     /// This refusal of a layout made at scale `first` with pages of `maxSide`, said in pixels at

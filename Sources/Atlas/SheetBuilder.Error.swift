@@ -38,6 +38,11 @@ extension SheetBuilder {
         /// The frame `name` at `scale` is `width × height` pixels: not a whole number of `unit`-scale
         /// pixels (points, for a unit of 1), so it cannot share a layout with the other scales.
         case notWholePoints(name: String, scale: Int, width: Int, height: Int, unit: Int)
+        /// `error` (a sprite or the sprites too large for a page) of a layout shared by several scales,
+        /// said in pixels of the largest, `scale`: its pages are whole points, so `requestedSide`
+        /// (``SheetBuilder/maxSide`` as given) allows pages of fewer pixels there (`256` at scales 1
+        /// and 3: 85 pt, 255 px), the side `error` names.
+        indirect case boundByScales(Error, requestedSide: Int, scale: Int)
         /// ``SheetBuilder/buildScaled(_:)`` was given no frames.
         case noInput
         /// The frame `name` has no image (its ``Input/bitmaps`` is empty).
@@ -64,6 +69,15 @@ extension SheetBuilder {
         /// Raise the page; lower the extrusion only where less of it still stops bleeding.
         private static func extrudeAdvice(_ extrude: Int) -> String {
             extrude > 2 ? "raise SheetBuilder.maxSide or lower SheetBuilder.extrude (1 or 2 pixels stop bleeding)" : "raise SheetBuilder.maxSide"
+        }
+
+        /// The page side a refusal of a sprite or sprites too large names.
+        var pageSide: Int? {
+            switch self {
+            case .doesNotFit(let side), .spriteTooLarge(_, _, _, _, let side), .extrudedSpriteTooLarge(_, _, _, _, _, let side): side
+            case .boundByScales(let error, _, _): error.pageSide
+            default: nil
+            }
         }
 
         /// What is wrong and, where there is one, the setting that fixes it.
@@ -100,6 +114,9 @@ extension SheetBuilder {
             case let .pageTooLarge(width, height, maxPixels):
                 "a page would be \(width)×\(height) px, over the \(maxPixels)-pixel limit; lower SheetBuilder.maxSide, SheetBuilder.border or "
                     + "SheetBuilder.padding, or raise ResourceLimits.maxPixels"
+            case let .boundByScales(error, requested, scale):
+                error.description + " (SheetBuilder.maxSide \(requested) allows @\(scale)x pages of \(error.pageSide.map { "\($0)" } ?? "fewer") px: "
+                    + "pages shared by several scales are whole points)"
             case .noInput: "no frames to pack"
             case .noBitmaps(let name): "'\(name)' has no image"
             case let .invalidSetting(name, value, largest):

@@ -29,4 +29,24 @@ extension BuildRun {
         var seen = Set<NameSpelling.Exact>()
         return paths.filter { seen.insert(NameSpelling.Exact($0)).inserted }
     }
+
+    /// The notes for the files `target`'s build removed (and those other targets' earlier builds
+    /// wrote that it wrote over, two targets having swapped outputs): its own earlier files (`own`)
+    /// as its earlier build's, the others — a deleted or renamed target's handed to it — as
+    /// their writers'. `recorded`: its own last build's record.
+    func removalNotes(_ removed: [String], own: (String) -> Bool, written: [String], by target: Target,
+                      recorded: BuildState.TargetRecord?) -> [String] {
+        let removed = Self.distinct(removed)
+        return [StaleOutputs.note(removed.filter(own).sorted()),
+                othersNote(written: written, removed: removed.filter { !own($0) }.sorted(), by: target, recorded: recorded)].compactMap { $0 }
+    }
+
+    /// The note for files other targets' earlier builds wrote that `target` wrote over (two targets
+    /// swapped outputs) or `removed`; `recorded`: its own last build's record.
+    func othersNote(written: [String], removed: [String], by target: Target, recorded: BuildState.TargetRecord?) -> String? {
+        let othersOf = { (path: String) in self.earlierWriters[path, default: []].filter { $0 != target.name } }
+        let overwritten = written.filter { recorded?.outputs[$0] == nil && !othersOf($0).isEmpty && !goneAtStart.contains($0) }
+        let writers = Set((overwritten + removed).flatMap(othersOf))
+        return StaleOutputs.othersNote(replaced: overwritten, removed: removed, writers: Array(writers))
+    }
 }

@@ -23,7 +23,7 @@ final class BuildRun: @unchecked Sendable {
     /// The targets whose earlier builds wrote each file, as the build found them before anything ran.
     let earlierWriters: [String: [String]]
     /// Those files that were gone when the build began (deleted by hand): a target writing one replaces nothing.
-    private let goneAtStart: Set<String>
+    let goneAtStart: Set<String>
     /// What the project's targets name as their sources (and pages guessed beside sheet data read): a job's commit never removes one.
     let claims: StaleOutputs.Claims
 
@@ -244,9 +244,8 @@ final class BuildRun: @unchecked Sendable {
                 lock.unlock()
                 let stale = forgetStale(of: target, previous: previous, current: outputs.keys)
                 return BuildReport.Entry(target: target.name, status: .restored(reasons: reasons, files: outputs.keys.sorted()), warnings: warnings,
-                                         notes: notes + [StaleOutputs.note((stale.removed + removed.filter(own)).sorted()),
-                                                         othersNote(written: Array(outputs.keys), removed: removed.filter { !own($0) }.sorted(), by: target, recorded: record),
-                                                         StaleOutputs.keptNote(stale.kept, of: target.name, in: project), StaleOutputs.editedNote(stale.edited)].compactMap { $0 })
+                                         notes: notes + removalNotes(stale.removed + removed, own: own, written: Array(outputs.keys), by: target, recorded: record)
+                                             + [StaleOutputs.keptNote(stale.kept, of: target.name, in: project), StaleOutputs.editedNote(stale.edited)].compactMap { $0 })
             case .miss(let warning):
                 if let warning { cacheWarnings.append(warning) }
             }
@@ -333,10 +332,11 @@ final class BuildRun: @unchecked Sendable {
             cacheStores[target.name] = { cache.store(target, key: cacheKey, outputs: outputs, warnings: warnings, notes: notes) }
         }
         lock.unlock()
+        // Files handed to it (a deleted target's in its folder) that it did not write again are said as their writers'.
         let stale = forgetStale(of: target, previous: previous, current: outputs.keys)
         return BuildReport.Entry(target: target.name, status: .built(reasons: reasons, files: files.sorted()), warnings: cacheWarnings + result.warnings,
-                                 notes: result.notes + [StaleOutputs.note((stale.removed + removedOwn).sorted()), othersNote,
-                                                        StaleOutputs.keptNote(stale.kept, of: target.name, in: project), StaleOutputs.editedNote(stale.edited)].compactMap { $0 })
+                                 notes: result.notes + removalNotes(stale.removed + removedOwn + replacedOthers, own: own, written: files, by: target, recorded: record)
+                                     + [StaleOutputs.keptNote(stale.kept, of: target.name, in: project), StaleOutputs.editedNote(stale.edited)].compactMap { $0 })
     }
 
     /// Runs `target`'s job. When the job refuses a file of a set that this target's last build
@@ -361,15 +361,6 @@ final class BuildRun: @unchecked Sendable {
                 throw error
             }
         }
-    }
-
-    /// The note for files other targets' earlier builds wrote that `target` wrote over (two targets
-    /// swapped outputs) or `removed`; `recorded`: its own last build's record.
-    private func othersNote(written: [String], removed: [String], by target: Target, recorded: BuildState.TargetRecord?) -> String? {
-        let othersOf = { (path: String) in self.earlierWriters[path, default: []].filter { $0 != target.name } }
-        let overwritten = written.filter { recorded?.outputs[$0] == nil && !othersOf($0).isEmpty && !goneAtStart.contains($0) }
-        let writers = Set((overwritten + removed).flatMap(othersOf))
-        return StaleOutputs.othersNote(replaced: overwritten, removed: removed, writers: Array(writers))
     }
 
     /// Targets decided so far.

@@ -75,9 +75,29 @@ struct SheetRefusalWordingTests {
             _ = try builder.buildScaled(inputs)
             Issue.record("a 136² cell on a 132² page")
         } catch {
-            let said = error.forScales([1, 2], maxSide: builder.maxSide)
+            let said = error.forScales([1, 2], maxSide: builder.maxSide, requested: 132)
             #expect(said.description == "'c1@2x' is 132×132 with SheetBuilder.extrude 1 (2 px at @2x) on each side, and with SheetBuilder.border 1 "
                     + "(2 px at @2x) on each side does not fit a 132×132 page; raise SheetBuilder.maxSide, or lower SheetBuilder.border", "\(said)")
+        }
+    }
+
+    /// Round 58 #5: `--scales 1,3 --max-size 256` refused against "a 255×255 page", a side nobody gave.
+    @Test func aPageOfWholePointsSaysTheSideGiven() throws {
+        var one = try #require(Bitmap(width: 64, height: 64, straight: [UInt8](repeating: 200, count: 64 * 64 * 4)))
+        one.scale = 1
+        var three = try #require(Bitmap(width: 192, height: 192, straight: [UInt8](repeating: 200, count: 192 * 192 * 4)))
+        three.scale = 3
+        var builder = SheetBuilder(border: 40, trim: false, maxSide: 256)
+        builder.bound(smallestScale: 1, largestScale: 3)
+        do throws(SheetBuilder.Error) {
+            _ = try builder.buildScaled([SheetBuilder.Input(name: "c1", bitmaps: [one, three])])
+            Issue.record("a 432² cell on a 255² page")
+        } catch {
+            let said = error.forScales([1, 3], maxSide: builder.maxSide, requested: 256)
+            #expect(said == .boundByScales(.spriteTooLarge(name: "c1@3x", width: 192, height: 192, border: 40, maxSide: 255), requestedSide: 256, scale: 3))
+            #expect(said.description.hasSuffix("does not fit a 255×255 page; lower SheetBuilder.border or raise SheetBuilder.maxSide "
+                                               + "(SheetBuilder.maxSide 256 allows @3x pages of 255 px: pages shared by several scales are whole points)"),
+                    "\(said)")
         }
     }
 
