@@ -65,11 +65,23 @@ public enum ImageLoader {
         let file = ImageFileName(path: full)
         let folder = (full as NSString).deletingLastPathComponent
         let ext = file.pathExtension.isEmpty ? "png" : file.pathExtension
+        // Each variant as spelt on disk: `café@2x.png` decomposed beside a composed `café.png` is
+        // the @2x a scene naming `café.png` means (macOS finds it whatever the spelling; Linux
+        // compares bytes, and upscaled the @1x without a word).
+        var listing: [String]?
+        func onDisk(_ path: String) -> String? {
+            if FileManager.default.fileExists(atPath: path) { return path }
+            let name = (path as NSString).lastPathComponent
+            if listing == nil { listing = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] }
+            // Swift's String == is canonical equivalence: one name in either normalisation.
+            return listing?.first { $0 == name }.map { folder + "/" + $0 }
+        }
         func variant(_ s: Int) -> String { folder + "/" + file.stem + (s == 1 ? "" : "@\(s)x") + "." + ext }
         // A name that already says its scale is taken as written.
-        if file.scale != nil { return FileManager.default.fileExists(atPath: full) ? full : nil }
-        let present = ImageFileName.drawingScaleRange.filter { FileManager.default.fileExists(atPath: variant($0)) }
-        return ImageFileName.scaleFallbackOrder(for: scale, available: present).first.map(variant)
+        if file.scale != nil { return onDisk(full) }
+        var found: [Int: String] = [:]
+        for s in ImageFileName.drawingScaleRange { found[s] = onDisk(variant(s)) }
+        return ImageFileName.scaleFallbackOrder(for: scale, available: found.keys.sorted()).first.flatMap { found[$0] }
     }
 
     /// The bitmap for `name` (relative to `directory`) best suited to `scale` (see ``path(for:in:scale:)``);

@@ -32,14 +32,14 @@ struct NoteCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "The PNG to write (NAME.png, NAME@2x.png), or - for standard output.") var output: String
     @OptionGroup var overwriteFlag: OverwriteFlag
     var overwrite: Bool { overwriteFlag.overwrite }
-    @Option(name: .customLong("max-width"), parsing: .unconditional, help: "The widest the text may be, in points (default 300).",
+    @Option(name: .customLong("max-width"), parsing: .unconditional, help: ArgumentHelp(Self.maxWidthHelp),
             transform: DecimalNumber.option) var maxWidth: Double = 300
-    @Option(name: .customLong("font-size"), parsing: .unconditional, help: "Points per em (default 17).",
+    @Option(name: .customLong("font-size"), parsing: .unconditional, help: ArgumentHelp(Self.fontSizeHelp),
             transform: DecimalNumber.option) var fontSize: Double = 17
     @Option(help: "A TrueType or OpenType font file (default: DejaVu Sans, shipped with Flipbook).") var font: String?
     @Option(help: "The text's colour, #RRGGBB or #RRGGBBAA.") var color: String = "#000000"
     @Option(help: "natural, left, center or right.") var align: TextStyle.Alignment = .natural
-    @Option(name: .customLong("line-spacing"), parsing: .unconditional, help: "Points added between lines.",
+    @Option(name: .customLong("line-spacing"), parsing: .unconditional, help: ArgumentHelp(Self.lineSpacingHelp),
             transform: DecimalNumber.option) var lineSpacing: Double = 0
     @Option(help: "tile or stretch the chrome's edges and centre.") var mode: NineSlice.Mode = .tile
     @Option(parsing: .unconditional, help: "Pixels per point (1, 2 or 3; default: the output's @Nx name, else 1).") var scale: Int?
@@ -48,21 +48,21 @@ struct NoteCommand: ParsableCommand {
     /// The limits the flags above set.
     var limits: ResourceLimits { ResourceLimits(pixelLimit) }
 
+    // What each number takes, said alike by --help, by a value that is no number (`nan`) and by one out of range.
+    static let maxWidthHelp = "The widest the text may be, in points: above 0, at most 100000 (default 300)."
+    static let fontSizeHelp = "Points per em: above 0, at most \(Int(TextStyle.maximumSize)) (default 17)."
+    static let lineSpacingHelp = "Points added between lines: 0 to \(Int(TextStyle.maximumSize)) (default 0)."
+
     func validate() throws {
         _ = try InsetsOption.parse(insets)
         if let scale, !ImageFileName.scaleRange.contains(scale) {
             throw ValidationError("--scale does not take '\(scale)'; it takes 1, 2 or 3")
         }
         guard Color(hex: color) != nil else { throw ValidationError("--color does not take '\(color)'; it takes #RRGGBB or #RRGGBBAA") }
-        let largest = Int(TextStyle.maximumSize)
-        guard fontSize > 0, fontSize <= TextStyle.maximumSize else {
-            throw ValidationError("--font-size does not take '\(Console.formatPoints(fontSize))'; it takes points above 0, at most \(largest)")
-        }
-        guard maxWidth > 0, maxWidth <= 100_000 else {
-            throw ValidationError("--max-width does not take '\(Console.formatPoints(maxWidth))'; it takes points above 0, at most 100000")
-        }
+        guard fontSize > 0, fontSize <= TextStyle.maximumSize else { throw OptionRefusal.error("--font-size", fontSize, help: Self.fontSizeHelp) }
+        guard maxWidth > 0, maxWidth <= 100_000 else { throw OptionRefusal.error("--max-width", maxWidth, help: Self.maxWidthHelp) }
         guard lineSpacing >= 0, lineSpacing <= TextStyle.maximumSize else {
-            throw ValidationError("--line-spacing does not take '\(Console.formatPoints(lineSpacing))'; it takes points, 0 to \(largest)")
+            throw OptionRefusal.error("--line-spacing", lineSpacing, help: Self.lineSpacingHelp)
         }
     }
 

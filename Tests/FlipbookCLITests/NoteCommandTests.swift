@@ -50,6 +50,20 @@ import TestSupport
         #expect(!FileManager.default.fileExists(atPath: folder + "/n.png"))
     }
 
+    /// #46 round 57b: `--font-size 0` and `--font-size nan` were refused in two wordings of one range
+    /// (the second quoted the help, "points per em (default 17)", without the range).
+    @Test(arguments: [("--font-size", ["0", "nan", "1001"], "points per em: above 0, at most 1000"),
+                      ("--max-width", ["0", "inf", "-5"], "the widest the text may be, in points: above 0, at most 100000"),
+                      ("--line-spacing", ["-1", "nan", "1e9"], "points added between lines: 0 to 1000")])
+    func aNumbersRangeIsSaidOneWay(flag: String, values: [String], takes: String) throws {
+        let folder = try Fixtures.temporaryFolder("note-range")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for value in values {
+            let result = try CLI.run(["note", "x", "--chrome", Self.chrome, "--insets", "37,12,12,12", "-o", folder + "/n.png", flag, value])
+            #expect(result.status == 2 && result.stderr.contains("error: \(flag) does not take '\(value)'; it takes: \(takes)"), "\(result.stderr)")
+        }
+    }
+
     /// An @4x output name was written as @4x although `--scale 4` is refused: both are refused alike.
     @Test(arguments: ["n@4x.png", "n@9x.png"])
     func anOutputNamedAtAScaleOverThreeIsRefusedAsTheScaleIs(_ name: String) throws {
