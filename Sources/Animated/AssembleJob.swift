@@ -217,6 +217,8 @@ public struct AssembleJob: Sendable {
             animation = given
             inputs = InputFiles(given.sourceFiles)
         }
+        // 16-bit PNG frames are encoded with 8 bits a sample (an APNG could have kept 16): said.
+        if let note = FrameSource.depthNote(animation.frames) { notes.append(note) }
         let play: Animation.Playback
         do { play = try animation.playback(highlighted: highlighted, timing: timing) } catch .noHighlightedFrames {
             throw .noHighlightedFrames(source: Self.named(source))

@@ -337,6 +337,8 @@ public struct SheetJob: Sendable {
         let inputs = zip(jobs, decoded).map { job, bitmaps in
             SheetBuilder.Input(name: job.name, bitmaps: bitmaps.images, sequence: job.sequence, duration: Double(job.duration) / 1000)
         }
+        // 16-bit PNG frames are packed with 8 bits a sample: said, as assemble says it.
+        if let note = FrameSource.depthNote(jobs.map { .file($0.file) }) { notes.append(note) }
         let resampled = decoded.reduce(0) { $0 + $1.resampled }
         if resampled > 0 {
             notes.append(resampled == 1 ? "1 frame variant was missing and was resampled from the largest one there is"

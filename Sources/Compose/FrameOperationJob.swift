@@ -281,7 +281,7 @@ public struct FrameOperationJob: Sendable {
         var outcome = outcomes[0]
         outcome.otherScales = Array(outcomes.dropFirst())
         // Frames without a file at their scale were made from another scale's: said, as `assemble` and `sheet` say it.
-        outcome.notes = plans.compactMap(Self.fallbackNote) + plans.prefix(1).compactMap(Self.depthNote) + outcome.notes
+        outcome.notes = plans.compactMap(Self.fallbackNote) + plans.prefix(1).compactMap { FrameSource.depthNote($0.animation.frames) } + outcome.notes
         // A folder's `sequence.json` is shared by its scales: listed once, with the first scale's files.
         var listed = Set(outcome.files)
         for index in outcome.otherScales.indices {

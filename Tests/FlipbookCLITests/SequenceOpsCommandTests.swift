@@ -81,4 +81,23 @@ struct SequenceOpsCommandTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("note: \(input) has 16-bit samples: written with 8 bits a sample") == said, "\(result.stderr)")
     }
+
+    /// #46 round 57b: `assemble` (an APNG could have kept 16 bits) and `sheet` took 16-bit frames
+    /// down to 8 without a word, where the sequence operations said it: one note everywhere, none
+    /// for 8-bit frames.
+    @Test(arguments: [(["assemble", "IN", "-o", "a.png"], "a.png"), (["assemble", "IN", "-o", "a.gif"], "a.gif"),
+                      (["sheet", "IN", "-o", "s.png"], "s.png")] as [([String], String)])
+    func everyReaderOfFramesSaysSixteenBits(command: [String], output: String) throws {
+        let dir = try Fixtures.temporaryFolder("deep-readers")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createDirectory(atPath: dir + "/deep", withIntermediateDirectories: true)
+        for number in 1...2 {
+            try FileManager.default.copyItem(atPath: CLI.fixtures + "/pngsuite/valid/basn6a16.png", toPath: dir + "/deep/g\(number).png")
+        }
+        let deep = try CLI.run(command.map { $0 == "IN" ? "deep" : $0 }, in: dir)
+        #expect(deep.status == 0 && deep.stderr.contains("note: the frames have 16-bit samples: written with 8 bits a sample"), "\(deep.stderr)")
+        try FileManager.default.removeItem(atPath: dir + "/" + output)
+        let eight = try CLI.run(command.map { $0 == "IN" ? CLI.fixtures + "/sequences/kenney-gold-coin" : $0 }, in: dir)
+        #expect(eight.status == 0 && !eight.stderr.contains("16-bit"), "\(eight.stderr)")
+    }
 }
