@@ -62,10 +62,9 @@ enum ImageCommand {
         } else {
             try PNG.Encoder().write(bitmap, to: path, protecting: InputFiles(inputs), overwrite: overwrite)
         }
-        try printWritten(path, width: bitmap.width, height: bitmap.height, scale: bitmap.scale, json: json, extra: extra, madeAt: madeAt,
-                         warnings: more)
         // A PNG of 16-bit samples made again in 8 bits is said (its own bytes, `encoded`, keep them).
-        if encoded == nil { for note in inputs.compactMap(depthNote) { Console.error("note: \(note)") } }
+        try printWritten(path, width: bitmap.width, height: bitmap.height, scale: bitmap.scale, json: json, extra: extra, madeAt: madeAt,
+                         warnings: more, notes: encoded == nil ? inputs.compactMap(depthNote) : [])
     }
 
     /// The note for `input` when it is a PNG of 16-bit samples: Flipbook works in 8 bits a sample,
@@ -78,7 +77,8 @@ enum ImageCommand {
     /// Prints what ``save(_:encoded:to:inputs:overwrite:json:extra:scale:warnings:)`` wrote: a
     /// `width` × `height` image, made at `bitmapScale` (the scale standard output's line gives).
     static func printWritten(_ path: String, width: Int, height: Int, scale bitmapScale: Int, json: Bool,
-                             extra: [String: any Encodable & Sendable] = [:], madeAt: Int? = nil, warnings more: [String] = []) throws {
+                             extra: [String: any Encodable & Sendable] = [:], madeAt: Int? = nil, warnings more: [String] = [],
+                             notes: [String] = []) throws {
         let toStandardOutput = path == OutputName.standardOutput
         let bitmap = (width: width, height: height, scale: bitmapScale)
         let scale = toStandardOutput ? bitmap.scale : ImageFileName(path: path).scale ?? 1
@@ -86,13 +86,14 @@ enum ImageCommand {
                                                 sequenceWarning(output: path)]
             .compactMap { $0 } + more
         for warning in warnings { Console.error("warning: \(warning)") }
+        for note in notes { Console.error("note: \(note)") }
         let line: String
         if json {
             struct Output: Encodable {
                 var output: String, width: Int, height: Int, scale: Int
                 var details: [String: any Encodable & Sendable]
-                var warnings: [String]
-                enum Keys: String, CodingKey { case output, width, height, scale, details, warnings }
+                var warnings: [String], notes: [String]
+                enum Keys: String, CodingKey { case output, width, height, scale, details, warnings, notes }
                 struct Key: CodingKey {
                     var stringValue: String
                     var intValue: Int? { nil }
@@ -109,9 +110,11 @@ enum ImageCommand {
                     for (key, value) in details { try nested.encode(value, forKey: Key(stringValue: key)) }
                     // Every command's JSON has the list; an image command reads one PNG whole or fails.
                     try container.encode(warnings, forKey: .warnings)
+                    try container.encode(notes, forKey: .notes)
                 }
             }
-            line = try Console.jsonString(Output(output: path, width: bitmap.width, height: bitmap.height, scale: scale, details: extra, warnings: warnings))
+            line = try Console.jsonString(Output(output: path, width: bitmap.width, height: bitmap.height, scale: scale, details: extra, warnings: warnings,
+                                                 notes: notes))
         } else {
             let points = "\(Console.formatPoints(Double(bitmap.width) / Double(scale)))×\(Console.formatPoints(Double(bitmap.height) / Double(scale)))"
             line = "\(path): \(bitmap.width)×\(bitmap.height) px, \(points) pt @\(scale)x"

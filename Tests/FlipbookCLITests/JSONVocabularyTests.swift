@@ -49,7 +49,7 @@ struct JSONVocabularyTests {
             ("sheet", ["sheet", coin, "-o", "p.png", "--engine", "phaser3"],
              ["output", "engine", "load", "files", "pages", "sprites", "occupancy", "scales", "warnings", "notes", "removed"]),
             ("generate", ["generate", "seagull", "-o", "g.gif"], ["output", "frames", "files", "warnings"]),
-            ("blur", ["blur", frame, "-o", "b.png", "--sigma", "2"], ["output", "width", "height", "scale", "details", "warnings"]),
+            ("blur", ["blur", frame, "-o", "b.png", "--sigma", "2"], ["output", "width", "height", "scale", "details", "warnings", "notes"]),
             ("info", ["info", gif], ["files", "errors"]),
             ("render", ["render", Fixtures.repository + "/Examples/frosted-panel.json", "-o", "r.gif", "--fps", "2"],
              ["output", "format", "frames", "framesMergedForTiming", "framesMergedIdentical", "framesMergedNearIdentical", "width", "height",

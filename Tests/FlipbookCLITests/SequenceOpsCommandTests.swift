@@ -82,6 +82,18 @@ struct SequenceOpsCommandTests {
         #expect(result.stderr.contains("note: \(input) has 16-bit samples: written with 8 bits a sample") == said, "\(result.stderr)")
     }
 
+    /// One PNG's `--json` had no `notes` (every command's JSON has the list): the 16-bit note is in it.
+    @Test(arguments: [("basn0g16.png", 1), ("basn0g08.png", 0)])
+    func onePNGsJSONCarriesItsNotes(file: String, notes: Int) throws {
+        let dir = try Fixtures.temporaryFolder("seqops-cli-json")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let result = try CLI.run(["blur", CLI.fixtures + "/pngsuite/valid/" + file, "--sigma", "1", "-o", "o.png", "--json"], in: dir)
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let said = try #require(object["notes"] as? [String], "\(result.stdout)")
+        #expect(said.count == notes && said.allSatisfy { $0.contains("16-bit samples") }, "\(said)")
+    }
+
     /// #46 round 57b: `assemble` (an APNG could have kept 16 bits) and `sheet` took 16-bit frames
     /// down to 8 without a word, where the sequence operations said it: one note everywhere, none
     /// for 8-bit frames.
