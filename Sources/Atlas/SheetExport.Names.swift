@@ -25,7 +25,9 @@ extension SheetExport {
                                    + "name it \(plain)\(device).\(ext) or \(plain)@\(range.upperBound)x\(device).\(ext)")
         }
 
-        init(format: Format, output: String, data: String?) throws(OutputError) {
+        /// `engine`: the engine the job writes for, whose format is `format` (its advice for data
+        /// of another format is to leave the engine out, not only to change the format).
+        init(format: Format, output: String, data: String?, engine: String? = nil) throws(OutputError) {
             let what = "a \(format.rawValue) sheet is PNG pages and .\(format.dataExtension) data"
             if output == OutputName.standardOutput || data == OutputName.standardOutput {
                 throw .unsupportedName(path: OutputName.standardOutput, reason: "\(what), several files standard output cannot take")
@@ -45,7 +47,8 @@ extension SheetExport {
             guard ext.isEmpty || allowed.contains(ext) else {
                 // `x.atlas` asked for a libGDX sheet: say which format writes the extension given.
                 let meant = Format.allCases.filter { $0.dataExtension == ext || ($0 == .spritekit && ext == "atlasc") }.map(\.rawValue)
-                let instead = meant.isEmpty ? "" : "; for .\(ext) data, set SheetJob.format to \(meant.joined(separator: " or "))"
+                let leave = engine.map { "leave SheetJob.engine out (\($0) reads .\(format.dataExtension) data) and " } ?? ""
+                let instead = meant.isEmpty ? "" : "; for .\(ext) data, \(leave)set SheetJob.format to \(meant.joined(separator: " or "))"
                 throw .unsupportedName(path: output, reason: "\(what): name it \(OutputName.list(allowed))\(instead)")
             }
             stem = ext.isEmpty ? output : String(output.dropLast(ext.count + 1))

@@ -34,6 +34,6 @@ extension SheetJob {
         if builder.allowRotation && !format.canStoreRotation { throw SheetExport.Error.rotationNotSupported(format) }
         // The names as given, before any work (`k.json` for a godot4 sheet was refused, after packing,
         // as `k@2x.json`, the name one scale of 2 writes — not one the user typed).
-        do { _ = try SheetExport.Names(format: format, output: output, data: data) } catch { throw SheetExport.Error.output(error) }
+        do { _ = try SheetExport.Names(format: format, output: output, data: data, engine: engine?.rawValue) } catch { throw SheetExport.Error.output(error) }
     }
 }

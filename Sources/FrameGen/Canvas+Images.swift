@@ -74,15 +74,16 @@ extension Canvas {
         let ix = Int(clamping: fx), iy = Int(clamping: fy)
         let tx = Float(x - fx), ty = Float(y - fy)
         var sum = SIMD4<Float>()
-        for (dy, wy) in [(0, 1 - ty), (1, ty)] where wy > 0 {
-            let sy = iy + dy
-            guard sy >= 0, sy < height else { continue }
-            for (dx, wx) in [(0, 1 - tx), (1, tx)] where wx > 0 {
-                let sx = ix + dx
-                guard sx >= 0, sx < width else { continue }
-                sum += premultiplied(source, at: (sy * width + sx) * 4) * (wx * wy)
-            }
+        // The four neighbours in this order, each weighted wx × wy (no array a pixel: a turned
+        // image drew at 400 ns a pixel, allocating them).
+        @inline(__always) func add(_ sx: Int, _ sy: Int, _ wx: Float, _ wy: Float) {
+            guard wy > 0, wx > 0, sy >= 0, sy < height, sx >= 0, sx < width else { return }
+            sum += premultiplied(source, at: (sy * width + sx) * 4) * (wx * wy)
         }
+        add(ix, iy, 1 - tx, 1 - ty)
+        add(ix &+ 1, iy, tx, 1 - ty)
+        add(ix, iy &+ 1, 1 - tx, ty)
+        add(ix &+ 1, iy &+ 1, tx, ty)
         return sum
     }
 }

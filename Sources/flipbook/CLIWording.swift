@@ -57,6 +57,7 @@ enum CLIWording {
             ("a lower scale (RenderJob.scale)", "a lower --scale"),
             ("SheetJob.data", "--data"),
             ("leave SheetJob.format out", "leave out --format"),
+            ("leave SheetJob.engine out", "leave out --engine"),
             ("set SheetJob.format to", "give --format"),
             ("Validator.deep", "--deep"),
             // A report's summary, in words a report file read anywhere (a project's) takes too.

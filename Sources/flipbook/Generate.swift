@@ -97,10 +97,13 @@ struct ExplosionCommand: ParsableCommand {
         let pixels = try out.check(width: w, height: h, frames: frames)
         var limits = out.limits
         drawingWorkLimit.apply(to: &limits)
+        let explosion = Explosion(width: w, height: h, scale: out.scale, frameCount: frames, seed: seed, sparks: sparks, limits: limits)
         // Flags alone ask for this much drawing: a usage error naming them (exit 2), before any frame.
-        do { try limits.checkDrawing(frames, framesOf: sparks, of: "--sparks \(sparks) on --frames \(frames)") } catch { throw UsageError(error) }
-        try out.write(Explosion(width: w, height: h, scale: out.scale, frameCount: frames, seed: seed, sparks: sparks, limits: limits),
-                      defaultName: "explosion", pixels: pixels)
+        if var error = explosion.drawingError {
+            error.subject = "--size \(size ?? "128x128") --frames \(frames) --sparks \(sparks)"
+            throw UsageError(error)
+        }
+        try out.write(explosion, defaultName: "explosion", pixels: pixels)
     }
 }
 

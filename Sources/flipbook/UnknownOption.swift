@@ -16,8 +16,12 @@ struct UnknownOption {
 
     /// The sentence after `error: `, in the words ``UsageMessage`` gives ArgumentParser's own.
     var message: String {
-        "unknown option '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+        if let now = Self.renamed[name] { return "unknown option '\(name)': it is now \(now)" }
+        return "unknown option '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
     }
+
+    /// Options renamed, with what they are now: a script written for the old name is told the new one.
+    static let renamed = ["--max-drawn-segments": "--max-drawing-work (counted in pixels' worth of drawing, no longer path segments)"]
 
     /// The first unknown long option in `arguments` (the command line without the executable's
     /// name), or `nil`. The words after an option that takes a value are its value, and nothing

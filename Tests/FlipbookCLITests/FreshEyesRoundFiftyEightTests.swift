@@ -42,4 +42,36 @@ struct FreshEyesRoundFiftyEightTests {
         #expect(run.status == 2 && run.stderr.hasPrefix("error: k.json: a godot4 sheet is PNG pages and .tres data"), "\(run.status) \(run.stderr)")
         #expect(!run.stderr.contains("k@2x"), "\(run.stderr)")
     }
+
+    /// Round 59: `-o k.json --engine godot4` advised `--format json-hash`, which is then refused
+    /// beside `--engine godot4` ("leave out --format"): the advice names the engine to leave out.
+    @Test func aDataNameOfAnotherFormatAdvisesLeavingTheEngineOut() throws {
+        let folder = try BuildCommandTests.project(#"{"targets": {}}"#)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let run = try CLI.run(["sheet", "coin", "-o", "k.json", "--engine", "godot4"], in: folder)
+        #expect(run.status == 2 && run.stderr.contains("for .json data, leave out --engine (godot4 reads .tres data) and give --format json-hash"),
+                "\(run.stderr)")
+    }
+
+    /// Round 59: `--max-drawn-segments` (renamed) was an unknown option without a word of its new name.
+    @Test func theOldNameOfTheDrawingLimitNamesTheNewOne() throws {
+        let folder = try Fixtures.temporaryFolder("round59-old-flag")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let run = try CLI.run(["draw", "x.json", "-o", "x.png", "--max-drawn-segments", "5"], in: folder)
+        #expect(run.status == 2 && run.stderr.hasPrefix("error: unknown option '--max-drawn-segments': it is now --max-drawing-work"), "\(run.stderr)")
+    }
+
+    /// Round 59: `generate explosion` counted its sparks only; its fireball (1.6 µs a pixel of
+    /// noise) and what its sparks drew were not charged (100 000 sparks × 200 frames of 1024² drew
+    /// for 7 minutes). The fireball's pixels are counted with the sparks before any frame (exit 2).
+    @Test func anExplosionsFireballIsCounted() throws {
+        let folder = try Fixtures.temporaryFolder("round59-explosion")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let run = try CLI.run(["generate", "explosion", "--size", "1024x1024", "--frames", "200", "-o", "e.gif"], in: folder)
+        #expect(run.status == 2 && run.stderr.contains("error: --size 1024x1024 --frames 200 --sparks 28: needs ")
+                && run.stderr.contains("px of fireball, 400 a pixel"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/e.gif"))
+        let small = try CLI.run(["generate", "explosion", "--size", "64x64", "--frames", "8", "-o", "e.gif"], in: folder)
+        #expect(small.status == 0, "\(small.stderr)")
+    }
 }

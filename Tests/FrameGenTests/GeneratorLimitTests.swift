@@ -161,12 +161,14 @@ import Testing
         #expect(throws: GeneratorError.self) {
             try Freehand(strokes: [stroke], width: 64, height: 64, frameCount: .max, limits: .default).frame(0)
         }
-        var sparks = Explosion(width: 16, height: 16, frameCount: 81, sparks: 100_000)
+        // Sparks and the fireball's pixels of noise (400 each) over the frames, before any is drawn.
+        var sparks = Explosion(width: 16, height: 16, frameCount: 81, sparks: 10_000)
         #expect(throws: Never.self) { try sparks.frame(0) }
+        sparks.sparks = 100_000
         sparks.frameCount = 10_001
         #expect { try sparks.frame(0) } throws: { error in
             guard case .limit(let limit) = error as? GeneratorError else { return false }
-            return limit.limit == .drawingWork && limit.amount == 1_000_100_000 * 232 && limit.subject == "Explosion sparks"
+            return limit.limit == .drawingWork && limit.amount == 10_001 * (256 * 400 + 100_000 * 232) && limit.subject == "Explosion"
         }
     }
 }

@@ -51,31 +51,54 @@ public struct Explosion: FrameGenerator {
     /// - Throws: ``GeneratorError/setting(_:)`` for ``sparks`` out of range (``settingError``);
     ///   ``GeneratorError/limit(_:)`` for `pixels` when the frame's size is not finite and
     ///   positive, or over ``limits``; for `pathSegments` when there are more ``sparks`` (one
-    ///   segment each) than `ResourceLimits.maxPathSegments`, and for `drawingWork` when
-    ///   ``frameCount`` frames of them come to more than `ResourceLimits.maxDrawingWork`.
+    ///   segment each) than `ResourceLimits.maxPathSegments`, and for `drawingWork` when the
+    ///   frames ask for more than `ResourceLimits.maxDrawingWork` (``drawingError``), or this
+    ///   frame's sparks draw more than its share of it.
     public func frame(_ index: Int) throws(GeneratorError) -> Bitmap {
         if let error = settingError { throw .setting(error) }
         try limits.checkFrame(width: width, height: height, scale: scale, of: "Explosion")
         do {
             try limits.check(.pathSegments, sparks, of: "Explosion sparks")
-            try limits.checkDrawing(frameCount, framesOf: sparks, of: "Explosion sparks")
         } catch {
             throw .limit(error)
         }
+        if let error = drawingError { throw .limit(error) }
         let t = Double(min(max(index, 0), frameCount - 1)) / Double(frameCount - 1)
+        // The fireball's noise is charged before it is made (``drawingError``); the sparks as they are drawn.
+        let meter = DrawingMeter(frames: frameCount, limits: limits)
+        meter.spend(DrawingMeter.cost(pixels: Self.pixels(width, scale) * Self.pixels(height, scale), weight: DrawingCost.noise))
         var canvas = Canvas(drawingOn: fireball(t))
+        canvas.meter = meter
         drawSparks(on: &canvas, t: t)
+        if let error = meter.error(subject: "Explosion, frame \(min(max(index, 0), frameCount - 1) + 1)") { throw .limit(error) }
         return canvas.makeBitmap()
+    }
+
+    /// What the frames ask for before any is drawn, against `limits.maxDrawingWork`: each frame's
+    /// fireball, its pixels of noise (400 each), and its sparks, one segment each (232 at the
+    /// least); `nil` within the limit. `generate explosion` refuses its flags with it (exit 2).
+    public var drawingError: LimitError? {
+        let noise = DrawingMeter.cost(pixels: Self.pixels(width, scale) * Self.pixels(height, scale), weight: DrawingCost.noise)
+        let spark = DrawingMeter.cost(pixels: sparks, weight: DrawingCost.segment)
+        let (each, o1) = noise.addingReportingOverflow(spark)
+        let (all, o2) = each.multipliedReportingOverflow(by: frameCount)
+        guard o1 || o2 || all > limits.maxDrawingWork else { return nil }
+        return LimitError(limit: .drawingWork, subject: "Explosion", amount: o1 || o2 ? nil : all, maximum: limits.maxDrawingWork,
+                          detail: "\(frameCount) frames of \(Self.pixels(width, scale))×\(Self.pixels(height, scale)) px of fireball, "
+                            + "\(DrawingCost.noise) a pixel, and \(sparks) sparks, \(DrawingCost.segment) each: fewer frames, a smaller size "
+                            + "or fewer sparks draw less")
+    }
+
+    /// A side of `length` points at `scale` in pixels, as a canvas rounds it; 0 for none.
+    private static func pixels(_ length: Double, _ scale: Int) -> Int {
+        let rounded = (length * Double(max(1, scale))).rounded()
+        return rounded > 0 && rounded < Double(Int32.max) ? Int(rounded) : 0
     }
 
     private func fireball(_ t: Double) -> Bitmap {
         // As a canvas does: a size that rounds to no pixel is an empty frame (``frame(_:)`` has
         // refused sizes that are not finite and positive, or over the limits).
-        func pixels(_ length: Double) -> Int {
-            let rounded = (length * Double(max(1, scale))).rounded()
-            return rounded > 0 && rounded < Double(Int32.max) ? Int(rounded) : 0
-        }
-        let pixelWidth = pixels(width), pixelHeight = pixels(height)
+        let pixelWidth = Self.pixels(width, scale), pixelHeight = Self.pixels(height, scale)
         var image = Bitmap(clearWidth: pixelWidth, height: pixelHeight, scale: scale)
         let noise = ValueNoise(seed: seed)
         let half = Double(min(pixelWidth, pixelHeight)) / 2
