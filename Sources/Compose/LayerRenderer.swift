@@ -229,7 +229,7 @@ public struct LayerRenderer: Sendable {
                                     amount: blurred == .max ? nil : blurred, maximum: limits.maxOutputPixels,
                                     detail: "the pixels its shadows and backdrops blur: fewer blurred layers at once, or smaller ones, need less"))
         }
-        meter.spend(blurred)
+        meter.spend(DrawingMeter.cost(pixels: blurred, weight: DrawingCost.blur))
         if !meter.isOver { try draw(root, path: root.name, parentTime: time, on: &canvas) }
         // Over its share, the frame is refused (what it drew is dropped with its canvas, as on any error).
         if let error = meter.error(subject: Self.frame(at: time)) { throw .limit(error) }

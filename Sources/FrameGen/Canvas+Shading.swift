@@ -29,7 +29,7 @@ extension Canvas {
               (try? loadInterior(of: path, maxEdges: ResourceLimits.default.maxFlattenedEdges)) != nil else { return }
         // Scan converted as a plain fill is, and a colour asked of the shader for each pixel covered.
         if let meter {
-            let shaded = DrawingMeter.cost(pixels: rasterizer.coveredPixels(width: pixelWidth, height: pixelHeight), weight: DrawingCost.resampled)
+            let shaded = DrawingMeter.cost(pixels: rasterizer.coveredPixels(width: pixelWidth, height: pixelHeight), weight: DrawingCost.shaded)
             guard meter.spend(rasterizer.drawingCost(width: pixelWidth, height: pixelHeight)), meter.spend(shaded) else { return }
         }
         flush()

@@ -66,9 +66,9 @@ package final class DrawingMeter: Sendable {
         guard total > allowance else { return nil }
         let share = frames == 1 ? "" : ", past the \(LimitError.group(allowance)) each of its \(LimitError.group(frames)) frames may do"
         return LimitError(limit: .drawingWork, subject: subject, amount: nil, maximum: limit,
-                          detail: "at this frame's pace: it alone does more than \(LimitError.group(total))\(share); a pixel painted or blurred "
-                            + "counts 1, a layer's pixel composited \(DrawingCost.composite), an edge \(DrawingCost.edge) and each pixel "
-                            + "row it crosses \(DrawingCost.crossedRow): fewer frames, fewer or smaller layers, simpler paths, longer "
+                          detail: "at this frame's pace: it alone does more than \(LimitError.group(total))\(share); a pixel painted counts 1, "
+                            + "composited \(DrawingCost.composite), blurred \(DrawingCost.blur), resampled \(DrawingCost.resampled); an edge "
+                            + "\(DrawingCost.edge) and each pixel row it crosses \(DrawingCost.crossedRow): fewer frames, fewer or smaller layers, simpler paths, longer "
                             + "dashes, thinner pens or fewer shadows do less")
     }
 }

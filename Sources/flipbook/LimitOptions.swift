@@ -50,8 +50,8 @@ struct PathSegmentLimit: LimitFlags {
 /// `generate explosion`) or many at once (`draw`).
 struct DrawingWorkLimit: LimitFlags {
     @Option(parsing: .unconditional,
-            help: ArgumentHelp("Refuse to draw more than this over all the frames, in pixels' worth (the default is about half a minute "
-                               + "on one core): a pixel painted or blurred counts 1, a layer's pixel composited 3, an edge 200 and each "
+            help: ArgumentHelp("Refuse to draw more than this over all the frames, in pixels' worth (the default is about three minutes "
+                               + "on one core): a pixel painted counts 1, composited 3, blurred 8, resampled 25; an edge 200 and each "
                                + "row it crosses 32; segments × frames are checked first, then each frame's share as it draws.",
                                valueName: "units"))
     var maxDrawingWork = ResourceLimits.default.maxDrawingWork

@@ -1,8 +1,9 @@
 /// The weights of `ResourceLimits.maxDrawingWork`, in pixels' worth: what one unit of each kind of
 /// drawing costs beside one pixel painted. Chosen so that a unit takes about the same time
-/// whatever the drawing — 2 to 7 ns on one core of the machine the default was measured on
+/// whatever the drawing — 2 to 9 ns on one core of the machine the default was measured on
 /// (release build), for a 4000² fill, 20 000 hairlines the canvas's height, 400 000 dashes of
-/// 0.2 px, 3000 px pens across a 2000² canvas and translucent 5000² layers alike.
+/// 0.2 px, 3000 px pens across a 2000² canvas, translucent 5000² layers, turned photos, shadows
+/// of radius 200, backdrops of σ 300 and radial gradients alike.
 package enum DrawingCost {
     /// One edge of a flattened outline, beyond the rows it crosses: flattening, stroking and
     /// sorting it (a fine dash's four edges cost about what 800 pixels filled cost).
@@ -16,6 +17,10 @@ package enum DrawingCost {
     package static let composite = 3
     /// One pixel of procedural noise (Explosion's fireball: four octaves of value noise, about 1.6 µs).
     package static let noise = 400
-    /// One pixel of a resampled image (scaled, turned or placed between pixels), or of a gradient.
-    package static let resampled = 12
+    /// One pixel of a resampled image (scaled, turned or placed between pixels): about 100 ns.
+    package static let resampled = 25
+    /// One pixel of a fill whose colour changes from pixel to pixel (a gradient, a backdrop's tint).
+    package static let shaded = 8
+    /// One pixel a shadow or a backdrop blurs (its passes, its surfaces made and composited).
+    package static let blur = 8
 }

@@ -15,7 +15,7 @@
 /// | ``maxFlattenedEdges`` | 1 000 000 | straight edges one fill or stroke becomes (a vertex is 56 bytes: 56 MB) |
 /// | ``maxDecodedBytes`` | 2 GiB | decoded pixels held at once (a sheet's sprites) |
 /// | ``maxOutputPixels`` | 2²⁸ (16384 × 16384) | pixels of all the frames one run writes (a sheet's frames un-trimmed; an animation's frames × its canvas) |
-/// | ``maxDrawingWork`` | 10 000 000 000 | drawing all the frames of one run do, in pixels' worth (a pixel painted counts 1; an edge, a row it crosses, a layer's pixel composited more): about half a minute on one core |
+/// | ``maxDrawingWork`` | 50 000 000 000 | drawing all the frames of one run do, in pixels' worth (a pixel painted counts 1; an edge, a row it crosses, a pixel composited, blurred or resampled more): about three minutes on one core |
 public struct ResourceLimits: Sendable, Hashable {
     /// The largest `width × height` of an image read, drawn, resized or packed.
     public var maxPixels: Int
@@ -42,15 +42,15 @@ public struct ResourceLimits: Sendable, Hashable {
     /// pattern of 0.03 on a long line) and what a few bytes of scene can cover (a thousand
     /// translucent 5000² layers, a 3000 px pen drawn 2000 times). Segments × frames are checked
     /// before any frame is drawn; what each frame does as it draws, against its share (the limit
-    /// over the frames). The default is about half a minute of drawing on one core (2–7 ns a
-    /// unit), five times a 4-second 1080p scene's with a frosted panel, six shadowed sprites and
-    /// ten explosions (1.9 × 10⁹).
+    /// over the frames). The default is about three minutes of drawing on one core (2–9 ns a
+    /// unit): rich 4-second 1080p scenes (a frosted panel, twenty shadows, gradients, text,
+    /// sequences and spawned explosions) fit, a thousand translucent 5000² layers do not.
     public var maxDrawingWork: Int
 
     /// Limits with the given values; each defaults to ``default``'s.
     public init(maxPixels: Int = 8192 * 8192, maxFrames: Int = 20_000, maxPathSegments: Int = 1_000_000,
                 maxFlattenedEdges: Int = 1_000_000, maxDecodedBytes: Int = 2 << 30, maxOutputPixels: Int = 1 << 28,
-                maxDrawingWork: Int = 10_000_000_000) {
+                maxDrawingWork: Int = 50_000_000_000) {
         self.maxPixels = maxPixels
         self.maxFrames = maxFrames
         self.maxPathSegments = maxPathSegments
