@@ -34,8 +34,8 @@ public struct ResourceLimits: Sendable, Hashable {
     /// 16 times a full 4096² page: a thousand frames of 512², 1 GiB of RGBA.
     public var maxOutputPixels: Int
     /// The most drawing all the frames of one run may do together, in pixels' worth: each pixel a
-    /// fill, stroke, clip or image covers and each pixel a shadow or backdrop blurs counts 1; each
-    /// pixel of a layer composited onto its parent, each edge of a flattened outline and each pixel
+    /// fill, stroke, clip or image covers counts 1; each pixel resampled, shaded, composited onto a
+    /// parent or blurred by a shadow or backdrop, each edge of a flattened outline and each pixel
     /// row an edge crosses count what they cost beside it (`DrawingCost`). ``maxPathSegments`` and
     /// ``maxFlattenedEdges`` bound one drawing, this its repetition over frames (a 1 MB stroke file
     /// drawn on over 20 000 frames took more than an hour), what flattening multiplies (a dash
