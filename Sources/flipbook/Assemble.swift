@@ -104,7 +104,7 @@ struct Assemble: ParsableCommand {
     @Option(name: .customLong("repeat"), parsing: .unconditional, help: "Plays in all: 0 = forever (UIKit repeatCount).")
     var repeatCount: Int?
 
-    @Option(parsing: .unconditional, help: "Pick the @Nx files (1, 2, 3).")
+    @Option(parsing: .unconditional, help: "The @Nx files to pick (1, 2, 3).")
     var scale: Int?
 
     @Flag(help: "Use the highlighted frames named in sequence.json.")
@@ -127,7 +127,7 @@ struct Assemble: ParsableCommand {
     @Option(help: "dither (the default: keeps faint smoke and fades), threshold (alpha ≥ 128), or matte:#RRGGBB.")
     var alpha: GIF.AlphaMode = .dither
 
-    @Option(help: "Blend kept semi-transparent edge pixels with this background colour (#RRGGBB), or none.")
+    @Option(help: "The background colour (#RRGGBB) that kept semi-transparent edge pixels are blended with, or none.")
     var edgeMatte = "none"
 
     @Option(parsing: .unconditional, help: "GIF and WebP: largest acceptable file size in bytes.")

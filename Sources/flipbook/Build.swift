@@ -63,9 +63,9 @@ struct Build: ParsableCommand {
     @Flag(help: "Build the targets even when they are up to date.") var force = false
     @Flag(help: "Let a target replace an output file that this project's builds did not write (never an input).") var overwrite = false
     @Flag(help: "Print machine-readable JSON.") var json = false
-    @Option(parsing: .unconditional, help: ArgumentHelp("Build only part K of N (one job of a CI matrix); targets connected by dependencies stay together.", valueName: "K/N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The part K of N to build (one job of a CI matrix); targets connected by dependencies stay together.", valueName: "K/N"))
     var shard: String?
-    @Option(help: ArgumentHelp("Where built outputs are kept and found: a folder, or the http:// URL of a Bazel remote cache.",
+    @Option(help: ArgumentHelp("The place built outputs are kept and found: a folder, or the http:// URL of a Bazel remote cache.",
                                valueName: "DIR|URL")) var cache: String?
     @Flag(help: "Use no cache (the default is .flipbook-build/cache beside the project file).") var noCache = false
     @Option(parsing: .unconditional, help: ArgumentHelp("The most MiB a cache folder keeps: past it, the targets used least recently are removed after a build (default 1024).",

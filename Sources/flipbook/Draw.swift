@@ -29,7 +29,7 @@ struct Draw: ParsableCommand {
     @Option(name: .shortAndLong, help: "The PNG to write (NAME.png), or - for standard output.") var output: String
     @OptionGroup var overwriteFlag: OverwriteFlag
     var overwrite: Bool { overwriteFlag.overwrite }
-    @Option(parsing: .unconditional, help: "Override the scene's scale (pixels per point).") var scale: Int?
+    @Option(parsing: .unconditional, help: "The scale to draw at, over the scene's (pixels per point).") var scale: Int?
     @Flag(help: "Print machine-readable JSON.") var json = false
     @OptionGroup(title: "Resource limits") var pixelLimit: PixelLimit
     @OptionGroup(title: "Resource limits") var pathSegmentLimit: PathSegmentLimit

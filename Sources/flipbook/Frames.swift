@@ -51,7 +51,7 @@ struct Frames: ParsableCommand {
             help: "File name before the frame number (default: the animation file's name); --name is the same.")
     var prefix: String?
 
-    @Option(help: ArgumentHelp("Of a sheet, write only the frames of this animation (its name in the data); two animations "
+    @Option(help: ArgumentHelp("The one animation of a sheet to write (its name in the data); two animations "
                                + "that would read back as one sequence each go into a folder of their own this way.", valueName: "name"))
     var animation: String?
 

@@ -11,7 +11,7 @@ protocol LimitFlags: ParsableArguments {
 
 /// `--max-pixels`: every command that decodes or makes an image.
 struct PixelLimit: LimitFlags {
-    @Option(parsing: .unconditional, help: ArgumentHelp("Refuse images of more pixels (width × height).", valueName: "pixels"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The most pixels an image may have (width × height); larger ones are refused.", valueName: "pixels"))
     var maxPixels = ResourceLimits.default.maxPixels
 
     func validate() throws { try requirePositive(maxPixels, "--max-pixels") }
@@ -20,7 +20,7 @@ struct PixelLimit: LimitFlags {
 
 /// `--max-frames`: commands that read a GIF or make a number of frames.
 struct FrameLimit: LimitFlags {
-    @Option(parsing: .unconditional, help: ArgumentHelp("Refuse animations of more frames.", valueName: "count"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The most frames an animation may have; longer ones are refused.", valueName: "count"))
     var maxFrames = ResourceLimits.default.maxFrames
 
     func validate() throws { try requirePositive(maxFrames, "--max-frames") }
@@ -30,7 +30,7 @@ struct FrameLimit: LimitFlags {
 /// `--max-output-pixels`: commands that write frames whose sizes a data file states (`frames` of a sheet, a GIF, an APNG or a
 /// WebP; `assemble` of a GIF, an APNG or a WebP, whose frames it holds).
 struct OutputPixelLimit: LimitFlags {
-    @Option(parsing: .unconditional, help: ArgumentHelp("Refuse to write more pixels of frames in all (the sum of width × height).", valueName: "pixels"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The most pixels of frames written in all (the sum of width × height); more are refused.", valueName: "pixels"))
     var maxOutputPixels = ResourceLimits.default.maxOutputPixels
 
     func validate() throws { try requirePositive(maxOutputPixels, "--max-output-pixels") }
@@ -39,7 +39,7 @@ struct OutputPixelLimit: LimitFlags {
 
 /// `--max-path-segments`: commands that read path data or strokes.
 struct PathSegmentLimit: LimitFlags {
-    @Option(parsing: .unconditional, help: ArgumentHelp("Refuse path data of more segments.", valueName: "count"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The most segments path data may have; more are refused.", valueName: "count"))
     var maxPathSegments = ResourceLimits.default.maxPathSegments
 
     func validate() throws { try requirePositive(maxPathSegments, "--max-path-segments") }
@@ -50,7 +50,7 @@ struct PathSegmentLimit: LimitFlags {
 /// `generate explosion`) or many at once (`draw`).
 struct DrawingWorkLimit: LimitFlags {
     @Option(parsing: .unconditional,
-            help: ArgumentHelp("Refuse to draw more than this over all the frames, in pixels' worth (the default is about three minutes "
+            help: ArgumentHelp("The most drawing done over all the frames, in pixels' worth (the default is about three minutes "
                                + "on one core): a pixel painted counts 1, composited 3, blurred 8, resampled 25; an edge 200 and each "
                                + "row it crosses 32; segments × frames are checked first, then each frame's share as it draws.",
                                valueName: "units"))
@@ -62,7 +62,7 @@ struct DrawingWorkLimit: LimitFlags {
 
 /// `--max-edges`: commands that fill, stroke or clip paths.
 struct EdgeLimit: LimitFlags {
-    @Option(parsing: .unconditional, help: ArgumentHelp("Refuse fills and strokes that flatten to more edges.", valueName: "count"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The most edges a fill or stroke may flatten to; more are refused.", valueName: "count"))
     var maxEdges = ResourceLimits.default.maxFlattenedEdges
 
     func validate() throws { try requirePositive(maxEdges, "--max-edges") }
@@ -71,7 +71,7 @@ struct EdgeLimit: LimitFlags {
 
 /// `--max-memory`: commands that hold many decoded frames at once.
 struct MemoryLimit: LimitFlags {
-    @Option(parsing: .unconditional, help: ArgumentHelp("Refuse to hold more MiB of decoded pixels at once.", valueName: "MiB"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The most MiB of decoded pixels held at once; more are refused.", valueName: "MiB"))
     var maxMemory = ResourceLimits.default.maxDecodedBytes >> 20
 
     func validate() throws {

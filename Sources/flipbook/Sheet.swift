@@ -79,7 +79,7 @@ struct Sheet: ParsableCommand {
     @Option(parsing: .unconditional, help: "Pixels around the page edge.") var border = 0
     @Flag(help: "Cut transparent borders (the data records the offsets).") var trim = false
     @Option(parsing: .unconditional, help: "Transparent pixels kept around trimmed content.") var trimMargin = 0
-    @Option(parsing: .unconditional, help: "Repeat each sprite's edge pixels outward this many pixels (against texture bleeding).") var extrude = 0
+    @Option(parsing: .unconditional, help: "The pixels each sprite's edge is repeated outward (against texture bleeding).") var extrude = 0
     @Flag(help: "Let sprites turn 90° when that packs tighter (packed layout; not for Phaser 3).") var rotate = false
     @Flag(help: "A contact sheet for review: every frame in its own cell with its name printed below.") var labels = false
     @Option(parsing: .unconditional, help: "Scales to pack with one layout, e.g. 1,2 (sheet.png and sheet@2x.png) or 2,3 (iOS).") var scales: String?

@@ -43,7 +43,7 @@ struct Validate: ParsableCommand {
     @Argument(help: "Folders to check (with --merge: the shard reports to combine).")
     var directories: [String]
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Check only part K of N (1/3, 2/3, 3/3): one job of a CI matrix.", valueName: "K/N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The part K of N to check (1/3, 2/3, 3/3): one job of a CI matrix.", valueName: "K/N"))
     var shard: String?
 
     @Flag(help: "Combine the shard reports given (json, sarif or junit, one format) into one, as one run without --shard writes it.")
@@ -64,7 +64,7 @@ struct Validate: ParsableCommand {
     @Flag(help: "Also apply UIImage.animatedImageNamed's loading rules (the uikit.* rules); \"uikit\": true in .flipbook.json does too.")
     var uikit = false
 
-    @Option(name: [.short, .long], help: "Write the report to this file (atomically) instead of standard output (- is standard output).")
+    @Option(name: [.short, .long], help: "The file the report is written to (atomically) instead of standard output (- is standard output).")
     var output: String?
 
     @OptionGroup var overwriteFlag: OverwriteFlag
