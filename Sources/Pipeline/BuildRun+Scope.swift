@@ -35,18 +35,24 @@ extension BuildRun {
     /// as its earlier build's, the others — a deleted or renamed target's handed to it — as
     /// their writers'. `recorded`: its own last build's record.
     func removalNotes(_ removed: [String], own: (String) -> Bool, written: [String], by target: Target,
-                      recorded: BuildState.TargetRecord?) -> [String] {
+                      recorded: BuildState.TargetRecord?, handed: [String: BuildState.FileRecord]) -> [String] {
         let removed = Self.distinct(removed)
         return [StaleOutputs.note(removed.filter(own).sorted()),
-                othersNote(written: written, removed: removed.filter { !own($0) }.sorted(), by: target, recorded: recorded)].compactMap { $0 }
+                othersNote(written: written, removed: removed.filter { !own($0) }.sorted(), by: target, recorded: recorded, handed: handed)]
+            .compactMap { $0 }
     }
 
     /// The note for files other targets' earlier builds wrote that `target` wrote over (two targets
-    /// swapped outputs) or `removed`; `recorded`: its own last build's record.
-    func othersNote(written: [String], removed: [String], by target: Target, recorded: BuildState.TargetRecord?) -> String? {
-        let othersOf = { (path: String) in self.earlierWriters[path, default: []].filter { $0 != target.name } }
+    /// swapped outputs) or `removed`; `recorded`: its own last build's record; `handed`: the files
+    /// it keeps from earlier builds, those a deleted or renamed target wrote with that target's name.
+    func othersNote(written: [String], removed: [String], by target: Target, recorded: BuildState.TargetRecord?,
+                    handed: [String: BuildState.FileRecord]) -> String? {
+        let othersOf = { (path: String) in
+            handed[path]?.writer.map { [$0] } ?? self.earlierWriters[path, default: []].filter { $0 != target.name }
+        }
         let overwritten = written.filter { recorded?.outputs[$0] == nil && !othersOf($0).isEmpty && !goneAtStart.contains($0) }
         let writers = Set((overwritten + removed).flatMap(othersOf))
-        return StaleOutputs.othersNote(replaced: overwritten, removed: removed, writers: Array(writers))
+        let names = Set(job.project.targets.map(\.name))
+        return StaleOutputs.othersNote(replaced: overwritten, removed: removed, writers: Array(writers), gone: writers.filter { !names.contains($0) })
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 /// One run of a ``BuildJob``: the targets in order, decided and built by as many workers as there
 /// are cores, the state saved after each target built.
 final class BuildRun: @unchecked Sendable {
-    private let job: BuildJob
+    let job: BuildJob
     private let order: [Target]
     private let tool: String
     private let cache: TargetCache?
@@ -225,7 +225,9 @@ final class BuildRun: @unchecked Sendable {
         let handed = abandoned.merging(previous) { _, own in own }
         let scope = outputScope(for: target, in: project, previous: previous, handed: handed)
         // Its own earlier files: those its last build wrote, not those handed to it (a deleted or renamed target's).
-        let own = { (path: String) in previous[path] != nil && self.earlierWriters[path].map { $0.contains(target.name) } != false }
+        let own = { (path: String) in
+            previous[path].map { $0.writer == nil } == true && self.earlierWriters[path].map { $0.contains(target.name) } != false
+        }
         // The same tool, settings and inputs built before, here or elsewhere: its outputs, checked.
         let cacheKey = TargetCache.key(action: key, target: target, project: project)
         var cacheWarnings: [String] = []
@@ -244,7 +246,7 @@ final class BuildRun: @unchecked Sendable {
                 lock.unlock()
                 let stale = forgetStale(of: target, previous: previous, current: outputs.keys)
                 return BuildReport.Entry(target: target.name, status: .restored(reasons: reasons, files: outputs.keys.sorted()), warnings: warnings,
-                                         notes: notes + removalNotes(stale.removed + removed, own: own, written: Array(outputs.keys), by: target, recorded: record)
+                                         notes: notes + removalNotes(stale.removed + removed, own: own, written: Array(outputs.keys), by: target, recorded: record, handed: handed)
                                              + [StaleOutputs.keptNote(stale.kept, of: target.name, in: project), StaleOutputs.editedNote(stale.edited)].compactMap { $0 })
             case .miss(let warning):
                 if let warning { cacheWarnings.append(warning) }
@@ -288,7 +290,7 @@ final class BuildRun: @unchecked Sendable {
         }
         let replacedOthers = (replaced + removedByJob + leftBehind).filter { !own($0) }.sorted()
         // Other targets' earlier files it wrote over (two targets swapped outputs), said with those it removed.
-        let othersNote = othersNote(written: files, removed: replacedOthers, by: target, recorded: record)
+        let othersNote = othersNote(written: files, removed: replacedOthers, by: target, recorded: record, handed: handed)
         // Its earlier files that are another target's now (pages of a sheet name that changed hands): said there.
         let removedOwn = (replaced + removedByJob).filter { own($0) && !StaleOutputs.isAnotherTargets($0, besides: target.name, in: project) }
         var outputs: [String: BuildState.FileRecord] = [:]
@@ -335,7 +337,7 @@ final class BuildRun: @unchecked Sendable {
         // Files handed to it (a deleted target's in its folder) that it did not write again are said as their writers'.
         let stale = forgetStale(of: target, previous: previous, current: outputs.keys)
         return BuildReport.Entry(target: target.name, status: .built(reasons: reasons, files: files.sorted()), warnings: cacheWarnings + result.warnings,
-                                 notes: result.notes + removalNotes(stale.removed + removedOwn + replacedOthers, own: own, written: files, by: target, recorded: record)
+                                 notes: result.notes + removalNotes(stale.removed + removedOwn + replacedOthers, own: own, written: files, by: target, recorded: record, handed: handed)
                                      + [StaleOutputs.keptNote(stale.kept, of: target.name, in: project), StaleOutputs.editedNote(stale.edited)].compactMap { $0 })
     }
 

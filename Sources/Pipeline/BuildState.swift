@@ -10,6 +10,10 @@ struct BuildState: Codable, Sendable {
     struct FileRecord: Codable, Sendable, Equatable {
         var fingerprint: String
         var sha256: String
+        /// The target whose build wrote the file, when another keeps it: a deleted or renamed
+        /// target's file handed to the target that writes its folder now (``StaleOutputs``), said
+        /// as that writer's whether or not the heir has built since; `nil` for a target's own.
+        var writer: String? = nil
     }
 
     /// One target's last successful build.

@@ -225,7 +225,7 @@ enum StaleOutputs {
         let names = Set(project.targets.map(\.name))
         let gone = Set(state.targets.keys).union(state.formerOutputs.map { Array($0.keys) } ?? []).subtracting(names).sorted()
         guard !gone.isEmpty else { return nil }
-        var removed: [String] = [], kept: [String] = [], read: [String] = [], said: [String] = []
+        var removed: [String] = [], kept: [String] = [], read: [String] = [], said = Set<String>()
         var claims: Claims?
         // The files the project's targets wrote: theirs, whatever a deleted target's record says.
         let others = Set(state.earlierOutputs.filter { names.contains($0.key) }.values.flatMap { $0 })
@@ -245,9 +245,12 @@ enum StaleOutputs {
             // others, said in its report — never refused for good, and never removed before that job
             // runs (a heir skipped in this build finds its folder whole; one up to date drops them in
             // ``removeFormer(from:in:)``).
+            // It keeps the name of the target that wrote it (this one, or the one that handed it here).
             for (path, record) in result.kept.sorted(by: { $0.key < $1.key }) where !others.contains(path) {
                 guard let heir = writer(of: path, in: project) else { continue }
-                state.setFormer((state.formerOutputs?[heir.name] ?? [:]).merging([path: record]) { _, handed in handed }, of: heir.name)
+                var handed = record
+                handed.writer = record.writer ?? name
+                state.setFormer((state.formerOutputs?[heir.name] ?? [:]).merging([path: handed]) { _, handed in handed }, of: heir.name)
             }
             // Edited since built: the user's now, kept and named (another target's output, or a file
             // another target's earlier build wrote since, stays without a word).
@@ -257,14 +260,15 @@ enum StaleOutputs {
             }
             kept += edited
             state.keep(edited, asUsersFrom: name)
-            // Only the targets whose files are said are named.
-            if removed.count + kept.count + read.count > before { said.append(name) }
+            // Only the targets whose files are said are named: the one that wrote each (a file handed
+            // to a target deleted in turn is still its first writer's).
+            for path in (removed + kept + read)[before...] { said.insert(outputs[path]?.writer ?? name) }
             state.targets[name] = nil
             state.formerOutputs?[name] = nil
             state.unfinished?[name] = nil
         }
         guard !removed.isEmpty || !kept.isEmpty || !read.isEmpty else { return nil }
-        let targets = "\(said.count == 1 ? "target" : "targets") \(said.joined(separator: ", ")), no longer in the project"
+        let targets = "\(said.count == 1 ? "target" : "targets") \(said.sorted().joined(separator: ", ")), no longer in the project"
         var parts: [String] = []
         if !removed.isEmpty { parts.append("removed \(listed(removed))") }
         if !kept.isEmpty { parts.append("kept \(listed(kept)), changed since built (delete by hand if unwanted)") }
@@ -299,11 +303,16 @@ enum StaleOutputs {
 
     /// The note a target's report carries for files that other targets' earlier builds (`writers`)
     /// wrote where this one writes now: those its job replaced and those it removed; `nil` when none.
-    static func othersNote(replaced: [String], removed: [String], writers: [String]) -> String? {
+    static func othersNote(replaced: [String], removed: [String], writers: [String], gone: [String] = []) -> String? {
         guard !replaced.isEmpty || !removed.isEmpty else { return nil }
         let parts = [replaced.isEmpty ? nil : "replaced \(listed(replaced))", removed.isEmpty ? nil : "removed \(listed(removed))"].compactMap { $0 }
-        let by = writers.isEmpty ? "an earlier build" : writers.count == 1 ? "\(writers[0])'s earlier build"
-            : "the earlier builds of \(writers.sorted().joined(separator: ", "))"
-        return parts.joined(separator: "; ") + ": written by \(by), where this target writes now"
+        // Targets still in the project wrote there before; those deleted or renamed are named as gone.
+        let present = writers.filter { !gone.contains($0) }.sorted(), absent = Set(gone).sorted()
+        var by: [String] = []
+        if !present.isEmpty {
+            by.append((present.count == 1 ? "\(present[0])'s earlier build" : "the earlier builds of \(present.joined(separator: ", "))") + ", where this target writes now")
+        }
+        if !absent.isEmpty { by.append("\(absent.count == 1 ? "target" : "targets") \(absent.joined(separator: ", ")), no longer in the project") }
+        return parts.joined(separator: "; ") + ": written by " + (by.isEmpty ? ["an earlier build, where this target writes now"] : by).joined(separator: " and ")
     }
 }
