@@ -55,12 +55,36 @@ extension SheetBuilder {
 
 extension SheetBuilder {
     /// Bounds the pages laid out at `smallestScale` so that, drawn at `largestScale`, they stay
-    /// within ``maxSide``: the bound divided by the ratio, and with ``powerOfTwo`` the largest power
-    /// of two under it (1365 rounded up to 2048 made @3x pages of 6144 under a bound of 4096).
+    /// within ``maxSide``: the bound divided by the ratio (1365 rounded up to 2048 made @3x pages of
+    /// 6144 under a bound of 4096). With ``powerOfTwo`` the largest power of two within the bound,
+    /// divided by the ratio rounded up to a power of two: a page drawn at a ratio that is not one
+    /// (@3x of @1x) is padded to the next power of two (``pixelSide(_:factor:)``), 4 times its points.
     mutating func bound(smallestScale: Int, largestScale: Int) {
-        // At least 1: `--max-size 2` at scales 1 and 3 was refused as "--max-size is 0" (not what was given).
-        maxSide = max(1, maxSide * smallestScale / largestScale)
-        if powerOfTwo, maxSide >= 1 { maxSide = 1 << (Int.bitWidth - 1 - maxSide.leadingZeroBitCount) }
+        let ratio = largestScale / max(smallestScale, 1)
+        if powerOfTwo, maxSide >= 1 {
+            maxSide = max(1, Self.powerOfTwo(atMost: maxSide) / Self.powerOfTwo(atLeast: ratio))
+        } else {
+            // At least 1: `--max-size 2` at scales 1 and 3 was refused as "--max-size is 0" (not what was given).
+            maxSide = max(1, maxSide * smallestScale / largestScale)
+        }
+    }
+
+    /// The side in pixels of a page side of `points` (pixels of the layout's scale) drawn `factor`
+    /// times larger: `points × factor`, and with ``powerOfTwo`` the power of two at or above it
+    /// (a 64-point page at @3x is 256 px, its sprites on the first 192: a power-of-two page at
+    /// every scale, as engines that ask for one need).
+    func pixelSide(_ points: Int, factor: Int) -> Int {
+        let side = points * factor
+        return powerOfTwo ? Self.powerOfTwo(atLeast: side) : side
+    }
+
+    /// The largest power of two at most `value` (1 for 1 or less).
+    static func powerOfTwo(atMost value: Int) -> Int { value <= 1 ? 1 : 1 << (Int.bitWidth - 1 - value.leadingZeroBitCount) }
+
+    /// The smallest power of two at least `value` (1 for 1 or less), `value` itself past the largest.
+    static func powerOfTwo(atLeast value: Int) -> Int {
+        let below = powerOfTwo(atMost: value)
+        return value <= 1 ? 1 : below == value || below > Int.max / 2 ? value : below << 1
     }
 }
 
@@ -69,7 +93,7 @@ extension SheetBuilder.Error {
     /// sizes: an odd-sized `@2x` image as ``notWholePoints(name:scale:width:height:unit:)`` (no whole
     /// size in points), a sprite too large in pixels at the largest scale (``atScale(_:laidOutAt:maxSide:)``).
     /// `requested`: ``SheetBuilder/maxSide`` as given, before ``SheetBuilder/bound(smallestScale:largestScale:)``.
-    func forScales(_ scales: [Int]?, maxSide: Int, requested: Int) -> Self {
+    func forScales(_ scales: [Int]?, maxSide: Int, requested: Int, powerOfTwo: Bool = false) -> Self {
         if case .variantSize(let name, let scale, let width, let height, _, _) = self {
             return .notWholePoints(name: name, scale: scale, width: width, height: height, unit: scales?.first ?? 1)
         }
@@ -77,7 +101,7 @@ extension SheetBuilder.Error {
         let scaled = atScale(last, laidOutAt: first, maxSide: maxSide)
         // The side said is not the one given (`--max-size 256` at scales 1 and 3: 255 px): said why.
         guard let side = scaled.pageSide, side != requested else { return scaled }
-        return .boundByScales(scaled, requestedSide: requested, scale: last)
+        return .boundByScales(scaled, requestedSide: requested, scale: last, powerOfTwo: powerOfTwo)
     }
 
     /// This refusal of a layout made at scale `first` with pages of `maxSide`, said in pixels at

@@ -41,8 +41,9 @@ extension SheetBuilder {
         /// `error` (a sprite or the sprites too large for a page) of a layout shared by several scales,
         /// said in pixels of the largest, `scale`: its pages are whole points, so `requestedSide`
         /// (``SheetBuilder/maxSide`` as given) allows pages of fewer pixels there (`256` at scales 1
-        /// and 3: 85 pt, 255 px), the side `error` names.
-        indirect case boundByScales(Error, requestedSide: Int, scale: Int)
+        /// and 3: 85 pt, 255 px), the side `error` names. With `powerOfTwo` (``SheetBuilder/powerOfTwo``)
+        /// those pages are padded to a power of two (`256` at scales 1 and 3: 64 pt, sprites on 192 px of 256).
+        indirect case boundByScales(Error, requestedSide: Int, scale: Int, powerOfTwo: Bool = false)
         /// ``SheetBuilder/buildScaled(_:)`` was given no frames.
         case noInput
         /// The frame `name` has no image (its ``Input/bitmaps`` is empty).
@@ -75,7 +76,7 @@ extension SheetBuilder {
         var pageSide: Int? {
             switch self {
             case .doesNotFit(let side), .spriteTooLarge(_, _, _, _, let side), .extrudedSpriteTooLarge(_, _, _, _, _, let side): side
-            case .boundByScales(let error, _, _): error.pageSide
+            case .boundByScales(let error, _, _, _): error.pageSide
             default: nil
             }
         }
@@ -114,9 +115,12 @@ extension SheetBuilder {
             case let .pageTooLarge(width, height, maxPixels):
                 "a page would be \(width)×\(height) px, over the \(maxPixels)-pixel limit; lower SheetBuilder.maxSide, SheetBuilder.border or "
                     + "SheetBuilder.padding, or raise ResourceLimits.maxPixels"
-            case let .boundByScales(error, requested, scale):
-                error.description + " (SheetBuilder.maxSide \(requested) allows @\(scale)x pages of \(error.pageSide.map { "\($0)" } ?? "fewer") px: "
-                    + "pages shared by several scales are whole points)"
+            case let .boundByScales(error, requested, scale, powerOfTwo):
+                error.description + " (SheetBuilder.maxSide \(requested) allows @\(scale)x pages of "
+                    + (powerOfTwo
+                        ? "\(SheetBuilder.powerOfTwo(atMost: requested)) px with sprites on \(error.pageSide.map { "\($0)" } ?? "fewer"): pages shared by several "
+                            + "scales are whole points, and with SheetBuilder.powerOfTwo padded to a power of two)"
+                        : "\(error.pageSide.map { "\($0)" } ?? "fewer") px: pages shared by several scales are whole points)")
             case .noInput: "no frames to pack"
             case .noBitmaps(let name): "'\(name)' has no image"
             case let .invalidSetting(name, value, largest):

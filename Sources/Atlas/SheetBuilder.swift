@@ -69,7 +69,8 @@ public struct SheetBuilder: Sendable {
     public var trimMargin: Int
     /// Pixels of each sprite's edge repeated outward (inside the padding), against bleeding.
     public var extrude: Int
-    /// Whether page sides are rounded up to powers of two.
+    /// Whether page sides are rounded up to powers of two, at every scale: the pages of a layout
+    /// shared by scales whose ratio is not a power of two (@3x of @1x) are padded to one.
     public var powerOfTwo: Bool
     /// Whether pages are square.
     public var square: Bool
@@ -269,8 +270,9 @@ public struct SheetBuilder: Sendable {
         guard let placement = place(sizes) else { throw .doesNotFit(maxSide: maxSide) }
         let largest = factors.max() ?? 1
         for page in placement.pages {
-            let (width, wide) = page.width.multipliedReportingOverflow(by: largest)
-            let (height, tall) = page.height.multipliedReportingOverflow(by: largest)
+            let (points, wide) = page.width.multipliedReportingOverflow(by: largest)
+            let (rows, tall) = page.height.multipliedReportingOverflow(by: largest)
+            let (width, height) = wide || tall ? (points, rows) : (pixelSide(page.width, factor: largest), pixelSide(page.height, factor: largest))
             let (pixels, over) = width.multipliedReportingOverflow(by: height)
             if wide || tall || over || pixels > maxPagePixels {
                 throw .pageTooLarge(width: wide ? Int.max : width, height: tall ? Int.max : height, maxPixels: maxPagePixels)
@@ -287,7 +289,9 @@ public struct SheetBuilder: Sendable {
             }
         }
         return factors.enumerated().map { k, factor in
-            var pages = placement.pages.map { Bitmap(clearWidth: $0.width * factor, height: $0.height * factor, scale: scales[k]) }
+            var pages = placement.pages.map {
+                Bitmap(clearWidth: pixelSide($0.width, factor: factor), height: pixelSide($0.height, factor: factor), scale: scales[k])
+            }
             // Where each slot's image sits (turned, without the extrusion), in this sheet's pixels.
             let frames = unique.enumerated().map { slot, index -> PixelRect in
                 let p = placement.placements[slot], region = regions[index]

@@ -348,7 +348,7 @@ public struct SheetJob: Sendable {
         do {
             sheets = try builder.buildScaled(inputs)
         } catch {
-            throw error.forScales(packed, maxSide: builder.maxSide, requested: self.builder.maxSide)
+            throw error.forScales(packed, maxSide: builder.maxSide, requested: self.builder.maxSide, powerOfTwo: builder.powerOfTwo)
         }
         if hidden { sheets.removeFirst() }
         // `sh@2x.png` of @1x frames: engines that read the name's scale (Pixi's resolution) would

@@ -176,7 +176,7 @@ extension ExitStatus {
         case .doesNotFit, .spriteTooLarge, .extrudedSpriteTooLarge, .duplicateName, .sameName, .namesDifferInNormalization: self = .problemsFound
         case .notWholePoints, .variantSize, .mixedScales, .noInput, .noBitmaps, .invalidDuration: self = .inputUnreadable
         case .scaleNotMultiple, .invalidSetting, .pageTooLarge: self = .usage
-        case .boundByScales(let error, _, _): self.init(packing: error)
+        case .boundByScales(let error, _, _, _): self.init(packing: error)
         }
     }
 }
