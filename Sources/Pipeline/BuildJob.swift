@@ -74,6 +74,11 @@ public struct BuildJob: Sendable {
             throw .project(.schema(SchemaError(file: "BuildJob", path: "cache.maxBytes", problem: .outOfRange(requirement: "at least 1 byte"),
                                                found: "\(cache.maxBytes)")))
         }
+        // A file where the folder would be (`--cache notes.txt`) is a mistake, not a cache that is down: refused before any build.
+        if let cache, case .folder(let folder) = cache.location, FileIO.fingerprint(of: folder) != nil, !FileIO.isDirectory(folder) {
+            throw .project(.schema(SchemaError(file: "BuildJob", path: "cache", problem: .outOfRange(requirement: "a folder (made if missing), "
+                + "or the http:// URL of a Bazel remote cache"), found: "\(folder) (it is a file)")))
+        }
         if let cache, case .folder(let folder) = cache.location, let clash = BuildGraph.clash(ofFolder: folder, in: project) {
             throw .project(.schema(SchemaError(file: "BuildJob", path: "cache", problem: .outOfRange(requirement: "a folder outside every target's "
                 + "outputs and sources (the cache's own files would be outputs overwritten, or inputs that change on every build)"),

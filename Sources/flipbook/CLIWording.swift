@@ -116,6 +116,13 @@ enum CLIWording {
                                              with: "flipbook frames \(animation) -o \(name)-frames writes its frames to a folder, "
                                                  + "and flipbook sheet \(name)-frames packs them")
         }
+        // The cache folder a build was given (`--cache out`), refused: said as the flag's value.
+        if case BuildError.project(.schema(let schema)) = error, schema.file == "BuildJob", schema.keyPath == "cache",
+           case .outOfRange(let requirement) = schema.problem, let typed = Self.value(of: "--cache", in: arguments) {
+            let found = schema.found ?? ""
+            let why = found.hasPrefix(typed + " (") && found.hasSuffix(")") ? String(found.dropFirst(typed.count + 2).dropLast()) : found
+            return OptionRefusal.sentence("--cache", typed, takes: requirement) + (why.isEmpty ? "" : ": " + why)
+        }
         if let (given, frames) = delayCount(error) {
             let value = Self.value(of: "--delays", in: arguments) ?? "\(given) delays"
             return OptionRefusal.sentence("--delays", value, takes: "one delay per frame, \(frames) here (got \(given))")
