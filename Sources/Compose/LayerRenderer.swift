@@ -135,6 +135,9 @@ public struct LayerRenderer: Sendable {
 
     /// The limits the tree was checked against (a text's raster is made under them).
     let limits: ResourceLimits
+    /// The run its frames are drawn in (``RenderJob``): they share `ResourceLimits.maxDrawingWork`
+    /// together, each frame (by its time) counted once. `nil`: each frame may do its even share.
+    package var run: DrawingRun?
 
     /// The bytes drawing one frame holds at once (the canvas, the surfaces nested in it, the
     /// frame made): frames drawn at once on several threads hold this each.
@@ -217,8 +220,10 @@ public struct LayerRenderer: Sendable {
     public func render(at time: Double) throws(CompositionError) -> Bitmap {
         guard time.isFinite else { throw .invalidValue(layer: root.name, property: "time", value: time) }
         var canvas = rootCanvases.take() ?? Canvas(trustedWidth: width, height: height, scale: scale, background: background)
-        // This frame's share of the run's drawing (``frameCount``): its blurs first, then what its canvases draw.
-        let meter = DrawingMeter(frames: frameCount, limits: limits)
+        // This frame's share of the run's drawing (``frameCount``; what the run's other frames left of it): its blurs
+        // first, then what its canvases draw.
+        let key = Int(truncatingIfNeeded: time.bitPattern)
+        let meter = run?.meter(forFrame: key) ?? DrawingMeter(frames: frameCount, limits: limits)
         canvas.meter = meter
         // The blurs a frame asks for, counted before any is drawn: copies of a blurred layer spawned
         // by the thousand (2 000 backdrops of 400² on 800²) cost minutes a frame.
@@ -232,7 +237,9 @@ public struct LayerRenderer: Sendable {
         meter.spend(DrawingMeter.cost(pixels: blurred, weight: DrawingCost.blur))
         if !meter.isOver { try draw(root, path: root.name, parentTime: time, on: &canvas) }
         // Over its share, the frame is refused (what it drew is dropped with its canvas, as on any error).
-        if let error = meter.error(subject: Self.frame(at: time)) { throw .limit(error) }
+        if let error = run.map({ $0.finish(meter, frame: key, subject: Self.frame(at: time)) }) ?? meter.error(subject: Self.frame(at: time)) {
+            throw .limit(error)
+        }
         canvas.meter = nil
         let frame = canvas.takeBitmap()
         rootCanvases.put(canvas)

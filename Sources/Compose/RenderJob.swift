@@ -2,6 +2,7 @@ import Animated
 import Atlas
 import Basics
 import Foundation
+import FrameGen
 import Raster
 
 /// A scene file (``SceneFile``) rendered frame by frame and written as `flipbook render` does it:
@@ -263,7 +264,9 @@ public struct RenderJob: Sendable {
     /// Draws and writes a plan made by `plan()` (see ``run(progress:cancellation:)``).
     public func run(_ plan: Plan, progress: (@Sendable (JobProgress) -> Void)? = nil,
                     cancellation: CancellationFlag?) throws(RenderError) -> Outcome {
-        let renderer = plan.renderer, scene = plan.scene
+        let scene = plan.scene
+        // The run's frames share the drawing limit together (a scene whose later frames draw more is not refused at an even share).
+        let renderer = { var renderer = plan.renderer; renderer.run = DrawingRun(frames: renderer.frameCount, limits: renderer.limits); return renderer }()
         let failure = FirstFailure()
         let reporter = JobProgress.Reporter(progress, phases: [(.encoding, 9), (.writing, 1)])
         var writer = FrameWriter(output: output ?? "", format: Self.writerFormat(plan.format, sheet: plan.sheetFormat), prefix: plan.prefix, count: scene.frameCount,

@@ -11,21 +11,34 @@ import Synchronization
 /// pixels it touches; a blur, the pixels it blurs — each weighed by `DrawingCost`. Once over, the
 /// canvases draw nothing more, and the frame's maker throws ``error(subject:)``.
 ///
-/// Counted per frame, so that the outcome does not depend on the order frames are drawn in, nor
-/// on how many are drawn at once: a run whose every frame stays within its share stays within
-/// the limit.
+/// A frame drawn on its own (a renderer asked for one time) may spend its even share, the limit
+/// over the run's frames, so that the outcome does not depend on which frames are asked for, in
+/// what order or how many at once. A frame of a whole run (``DrawingRun``) may spend what the
+/// other frames of the run have left: a run whose work grows over its frames (copies that stay,
+/// a stroke drawn on) is refused only when all of them together pass the limit.
 package final class DrawingMeter: Sendable {
-    /// What a frame may spend: the limit over the run's frames (at least 1).
+    /// What a frame may spend: the limit over the run's frames (at least 1), or what a run's other
+    /// frames have left of it.
     package let allowance: Int
-    /// The limit and the frames it is shared by, for the message.
-    private let limit: Int, frames: Int
+    /// The limit and the frames it is shared by, for the message; `others`: what the run's other
+    /// frames had spent when this one began (`nil` for a frame on its own).
+    private let limit: Int, frames: Int, others: Int?
     private let spent = Mutex(0)
 
-    /// A meter for one of `frames` frames sharing `limits.maxDrawingWork`.
+    /// A meter for one of `frames` frames sharing `limits.maxDrawingWork` evenly.
     package init(frames: Int, limits: ResourceLimits) {
         limit = limits.maxDrawingWork
         self.frames = max(1, frames)
         allowance = max(1, limits.maxDrawingWork / self.frames)
+        others = nil
+    }
+
+    /// A meter for a frame of a run whose other frames have spent `others` of `limit`.
+    init(limit: Int, frames: Int, others: Int) {
+        self.limit = limit
+        self.frames = max(1, frames)
+        self.others = others
+        allowance = max(0, limit - others)
     }
 
     /// `pixels` covered, `crossedRows` pixel rows crossed by `edges` edges, in pixels' worth
@@ -64,11 +77,17 @@ package final class DrawingMeter: Sendable {
     package func error(subject: String) -> LimitError? {
         let total = total
         guard total > allowance else { return nil }
-        let share = frames == 1 ? "" : ", past the \(LimitError.group(allowance)) each of its \(LimitError.group(frames)) frames may do"
-        return LimitError(limit: .drawingWork, subject: subject, amount: nil, maximum: limit,
-                          detail: "at this frame's pace: it alone does more than \(LimitError.group(total))\(share); a pixel painted counts 1, "
-                            + "composited \(DrawingCost.composite), blurred \(DrawingCost.blur), resampled \(DrawingCost.resampled); an edge "
-                            + "\(DrawingCost.edge) and each pixel row it crosses \(DrawingCost.crossedRow): fewer frames, fewer or smaller layers, simpler paths, longer "
-                            + "dashes, thinner pens or fewer shadows do less")
+        return Self.error(subject: subject, limit: limit, detail: others.map { others in
+            "the frames drawn before it did \(LimitError.group(others)), and it does more than \(LimitError.group(total))"
+        } ?? "at this frame's pace: it alone does more than \(LimitError.group(total))"
+            + (frames == 1 ? "" : ", past the \(LimitError.group(allowance)) each of its \(LimitError.group(frames)) frames may do"))
+    }
+
+    /// The refusal of `subject` over `limit`, `detail` saying by how much.
+    static func error(subject: String, limit: Int, detail: String) -> LimitError {
+        LimitError(limit: .drawingWork, subject: subject, amount: nil, maximum: limit,
+                   detail: detail + "; a pixel painted counts 1, composited \(DrawingCost.composite), blurred \(DrawingCost.blur), resampled "
+                    + "\(DrawingCost.resampled); an edge \(DrawingCost.edge) and each pixel row it crosses \(DrawingCost.crossedRow): fewer frames, "
+                    + "fewer or smaller layers, simpler paths, longer dashes, thinner pens or fewer shadows do less")
     }
 }

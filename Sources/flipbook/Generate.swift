@@ -97,7 +97,9 @@ struct ExplosionCommand: ParsableCommand {
         let pixels = try out.check(width: w, height: h, frames: frames)
         var limits = out.limits
         drawingWorkLimit.apply(to: &limits)
-        let explosion = Explosion(width: w, height: h, scale: out.scale, frameCount: frames, seed: seed, sparks: sparks, limits: limits)
+        var explosion = Explosion(width: w, height: h, scale: out.scale, frameCount: frames, seed: seed, sparks: sparks, limits: limits)
+        // Its frames share the drawing limit together: the sparks fly early.
+        explosion.run = DrawingRun(frames: frames, limits: limits)
         // Flags alone ask for this much drawing: a usage error naming them (exit 2), before any frame.
         if var error = explosion.drawingError {
             error.subject = "--size \(size ?? "128x128") --frames \(frames) --sparks \(sparks)"
@@ -201,6 +203,8 @@ struct StrokeCommand: ParsableCommand {
         stroke.scale = out.scale
         stroke.smoothing = smoothing
         stroke.frameCount = frames
+        // Its frames share the drawing limit together: drawn on, the later frames draw more.
+        stroke.run = DrawingRun(frames: frames, limits: limits)
         if let width { stroke.lineWidth = width }
         stroke.color = try parseColor(color, default: stroke.color)
         if let background { stroke.background = try parseColor(background, default: .white) }

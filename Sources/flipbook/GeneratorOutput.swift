@@ -131,7 +131,7 @@ struct GeneratorOutput: ParsableArguments {
         var origin: String?
         if format == .folder {
             var made = FrameOrigin(kind: "generate")
-            made.add(settingsOf: generator, leavingOut: ["scale", "limits"])
+            made.add(settingsOf: generator, leavingOut: ["scale", "limits", "run"])
             made.add("fps \(fps) repeat \(repeatCount)")
             for input in read ?? inputs { made.read(input) }
             origin = made.record(base: FrameOrigin.commonFolder(of: read ?? inputs))

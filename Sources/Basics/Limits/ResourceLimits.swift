@@ -41,8 +41,9 @@ public struct ResourceLimits: Sendable, Hashable {
     /// drawn on over 20 000 frames took more than an hour), what flattening multiplies (a dash
     /// pattern of 0.03 on a long line) and what a few bytes of scene can cover (a thousand
     /// translucent 5000² layers, a 3000 px pen drawn 2000 times). Segments × frames are checked
-    /// before any frame is drawn; what each frame does as it draws, against its share (the limit
-    /// over the frames). The default is about three minutes of drawing on one core (2–9 ns a
+    /// before any frame is drawn; what the frames do as they draw, together against the limit when
+    /// a job draws them all (`RenderJob`, `generate`), each against its even share (the limit over
+    /// the frames) when a frame is asked for on its own. The default is about three minutes of drawing on one core (2–9 ns a
     /// unit): rich 4-second 1080p scenes (a frosted panel, twenty shadows, gradients, text,
     /// sequences and spawned explosions) fit, a thousand translucent 5000² layers do not.
     public var maxDrawingWork: Int

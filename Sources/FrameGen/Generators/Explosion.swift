@@ -24,6 +24,10 @@ public struct Explosion: FrameGenerator {
     /// What a frame may cost: ``frame(_:)`` checks its size against `ResourceLimits.maxPixels`
     /// before allocating it.
     public var limits: ResourceLimits
+    /// The run its frames are drawn in (`generate explosion` writing them all): they share
+    /// `ResourceLimits.maxDrawingWork` together (the sparks fly early, the fireball thins late).
+    /// `nil`: each frame may do its even share.
+    package var run: DrawingRun?
 
     /// An explosion of `frameCount` frames (at least 2; 81 by default) of `width × height` points at
     /// `scale`, shaped by `seed`, with `sparks` sparks, each frame within `limits`.
@@ -65,12 +69,14 @@ public struct Explosion: FrameGenerator {
         if let error = drawingError { throw .limit(error) }
         let t = Double(min(max(index, 0), frameCount - 1)) / Double(frameCount - 1)
         // The fireball's noise is charged before it is made (``drawingError``); the sparks as they are drawn.
-        let meter = DrawingMeter(frames: frameCount, limits: limits)
+        let frame = min(max(index, 0), frameCount - 1)
+        let meter = run?.meter(forFrame: frame) ?? DrawingMeter(frames: frameCount, limits: limits)
         meter.spend(DrawingMeter.cost(pixels: Self.pixels(width, scale) * Self.pixels(height, scale), weight: DrawingCost.noise))
         var canvas = Canvas(drawingOn: fireball(t))
         canvas.meter = meter
         drawSparks(on: &canvas, t: t)
-        if let error = meter.error(subject: "Explosion, frame \(min(max(index, 0), frameCount - 1) + 1)") { throw .limit(error) }
+        let subject = "Explosion, frame \(frame + 1)"
+        if let error = run.map({ $0.finish(meter, frame: frame, subject: subject) }) ?? meter.error(subject: subject) { throw .limit(error) }
         return canvas.makeBitmap()
     }
 

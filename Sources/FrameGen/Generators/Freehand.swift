@@ -53,6 +53,10 @@ public struct Freehand: FrameGenerator {
     /// The file the strokes were read from (``init(json:file:width:height:limits:)``), for the
     /// edge limit's message: `pts.json: strokes: needs more than …`.
     var file: String?
+    /// The run its frames are drawn in (`generate stroke` writing them all): they share
+    /// `ResourceLimits.maxDrawingWork` together, so that a drawing growing frame by frame is refused
+    /// only when its frames together pass it. `nil`: each frame may do its even share.
+    package var run: DrawingRun?
 
     /// A drawing of `strokes` on a `width × height`-point canvas; `frameCount` frames (at least 1)
     /// reveal it, the last showing all of it.
@@ -172,8 +176,8 @@ public struct Freehand: FrameGenerator {
             throw .limit(error)
         }
         var canvas = Canvas(trustedWidth: width, height: height, scale: scale, background: background)
-        // This frame's share of the run's drawing: a wide pen's edges cross many rows each.
-        let meter = DrawingMeter(frames: frameCount, limits: limits)
+        // This frame's share of the run's drawing (what the run's other frames left of it): a wide pen's edges cross many rows each.
+        let meter = run?.meter(forFrame: index) ?? DrawingMeter(frames: frameCount, limits: limits)
         canvas.meter = meter
         let style = StrokeStyle(width: lineWidth, cap: .round, join: .round)
         let paths = strokes.map { Self.path(through: $0, smoothing: smoothing) }
@@ -197,7 +201,8 @@ public struct Freehand: FrameGenerator {
             throw .limit(LimitError(limit: .flattenedEdges, subject: file.map { "\($0): strokes" } ?? "Freehand strokes", amount: nil,
                                     maximum: limits.maxFlattenedEdges))
         }
-        if let error = meter.error(subject: (file.map { "\($0): strokes" } ?? "Freehand strokes") + ", frame \(index + 1)") { throw .limit(error) }
+        let subject = (file.map { "\($0): strokes" } ?? "Freehand strokes") + ", frame \(index + 1)"
+        if let error = run.map({ $0.finish(meter, frame: index, subject: subject) }) ?? meter.error(subject: subject) { throw .limit(error) }
         return canvas.makeBitmap()
     }
 
