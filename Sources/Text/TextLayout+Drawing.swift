@@ -22,6 +22,11 @@ extension TextLayout {
         let color = style.color
         let (width, height) = (bitmap.width, bitmap.height)
         let overOpaque = (0...255).map { OpaqueMix(color, coverage: UInt8($0)) }
+        // Over a clear pixel the colour itself, at the coverage's alpha (what ``blend(_:coverage:into:at:)``
+        // works out there: the source over nothing, divided by its own alpha).
+        let overClear = (0...255).map { Self.byte(Float($0) * Float(color.a) / (255 * 255) * 255) }
+        // A fully covered pixel of an opaque colour is the colour, whatever was below.
+        let solid: (UInt8, UInt8, UInt8)? = color.a == 255 ? (color.r, color.g, color.b) : nil
         bitmap.withUnsafeMutablePixels { pixels in
             for line in lines {
                 for glyph in line.glyphs {
@@ -36,12 +41,19 @@ extension TextLayout {
                     let rows = max(0, -top)..<max(max(0, -top), min(image.height, height - top))
                     image.coverage.withUnsafeBufferPointer { coverage in
                         for row in rows {
+                            let start = row * image.width
+                            var offset = ((top + row) * width + left + columns.lowerBound) * 4
                             for column in columns {
-                                let value = coverage[row * image.width + column]
+                                defer { offset += 4 }
+                                let value = coverage[start + column]
                                 guard value > 0 else { continue }
-                                let offset = ((top + row) * width + left + column) * 4
-                                if pixels[offset + 3] == 255 {
+                                if value == 255, let solid {
+                                    (pixels[offset], pixels[offset + 1], pixels[offset + 2], pixels[offset + 3]) = (solid.0, solid.1, solid.2, 255)
+                                } else if pixels[offset + 3] == 255 {
                                     overOpaque[Int(value)].blend(into: pixels, at: offset)
+                                } else if pixels[offset + 3] == 0 {
+                                    guard color.a > 0 else { continue }   // nothing over nothing: left as it is
+                                    (pixels[offset], pixels[offset + 1], pixels[offset + 2], pixels[offset + 3]) = (color.r, color.g, color.b, overClear[Int(value)])
                                 } else {
                                     Self.blend(color, coverage: value, into: pixels, at: offset)
                                 }
@@ -76,13 +88,13 @@ extension TextLayout {
     public static let maximumPixelSize = 4096.0
 
     /// `UInt8(min(255, max(0, value.rounded())))` without the C library's `roundf` (a call per
-    /// channel of every pixel drawn): the truncation is exact below 2²³, and so is the fraction.
+    /// channel of every pixel drawn).
     @inline(__always)
     fileprivate static func byte(_ value: Float) -> UInt8 {
         guard value >= 0 else { return 0 }   // NaN too, as max(0, NaN) gives
         guard value < 255.5 else { return 255 }
-        let whole = Int(value)
-        return UInt8(value - Float(whole) >= 0.5 ? whole + 1 : whole)
+        // In Double, `value + 0.5` is exact (a Float has 24 bits): its whole part is `value` rounded half up.
+        return UInt8(truncatingIfNeeded: Int(Double(value) + 0.5))
     }
 
     /// ``blend(_:coverage:into:at:)``'s terms for one coverage over an opaque pixel (the common
@@ -92,6 +104,8 @@ extension TextLayout {
         let alpha: Float, rest: Float, out: Float
         let red: Float, green: Float, blue: Float
         let outByte: UInt8
+        /// Whether `out` is exactly 1 (nearly always, over an opaque pixel): dividing by it changes nothing.
+        let unit: Bool
 
         init(_ color: Color, coverage: UInt8) {
             alpha = Float(coverage) * Float(color.a) / (255 * 255)
@@ -99,10 +113,18 @@ extension TextLayout {
             out = alpha + 1 * rest   // belowAlpha is exactly 1
             (red, green, blue) = (Float(color.r) * alpha, Float(color.g) * alpha, Float(color.b) * alpha)
             outByte = TextLayout.byte(out * 255)
+            unit = out == 1
         }
 
         @inline(__always)
         func blend(into pixels: UnsafeMutableBufferPointer<UInt8>, at offset: Int) {
+            if unit {
+                pixels[offset] = TextLayout.byte(red + Float(pixels[offset]) * rest)
+                pixels[offset + 1] = TextLayout.byte(green + Float(pixels[offset + 1]) * rest)
+                pixels[offset + 2] = TextLayout.byte(blue + Float(pixels[offset + 2]) * rest)
+                pixels[offset + 3] = outByte
+                return
+            }
             pixels[offset] = TextLayout.byte((red + Float(pixels[offset]) * rest) / out)
             pixels[offset + 1] = TextLayout.byte((green + Float(pixels[offset + 1]) * rest) / out)
             pixels[offset + 2] = TextLayout.byte((blue + Float(pixels[offset + 2]) * rest) / out)
