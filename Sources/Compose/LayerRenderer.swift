@@ -237,7 +237,7 @@ public struct LayerRenderer: Sendable {
         meter.spend(DrawingMeter.cost(pixels: blurred, weight: DrawingCost.blur))
         if !meter.isOver { try draw(root, path: root.name, parentTime: time, on: &canvas) }
         // Over its share, the frame is refused (what it drew is dropped with its canvas, as on any error).
-        if let error = run.map({ $0.finish(meter, frame: key, subject: Self.frame(at: time)) }) ?? meter.error(subject: Self.frame(at: time)) {
+        if let error = run.map({ $0.finish(meter, frame: key, subject: Self.wholeRun) }) ?? meter.error(subject: Self.frame(at: time)) {
             throw .limit(error)
         }
         canvas.meter = nil
@@ -245,6 +245,9 @@ public struct LayerRenderer: Sendable {
         rootCanvases.put(canvas)
         return frame
     }
+
+    /// What a run's refusal names (``RenderJob`` names the scene's file instead): the frames together, not the one drawn when they passed the limit.
+    static let wholeRun = "the scene's frames"
 
     /// `the frame at 0.033 s`: a frame named by its time, to the millisecond (1/30 s is no 0.03333333333333333).
     static func frame(at time: Double) -> String {

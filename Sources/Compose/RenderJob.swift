@@ -319,8 +319,8 @@ public struct RenderJob: Sendable {
             } catch {
                 if var drawn = failure.error {
                     // A frame over a limit (its blurs, its share of the drawing) is named by the scene's file too.
-                    if case .limit(var limit) = drawn, limit.subject.hasPrefix("the frame at ") {
-                        limit.subject = "\(scene.file): \(limit.subject)"
+                    if case .limit(var limit) = drawn, limit.subject.hasPrefix("the frame at ") || limit.subject == LayerRenderer.wholeRun {
+                        limit.subject = limit.subject == LayerRenderer.wholeRun ? scene.file : "\(scene.file): \(limit.subject)"
                         drawn = .limit(limit)
                     }
                     throw .render(drawn)

@@ -11,7 +11,7 @@ extension SceneReader {
     /// (itself and its sublayers and mask, spawned copies inside it included) and `segments` path
     /// segments: every copy holds and draws them, so the copies past the first are counted against
     /// ``SceneFile/maximumLayers`` and the scene's `maxPathSegments` too.
-    mutating func spawn(_ value: InputValue, template: Layer, layers: Int, segments: Int) throws(SceneFileError) -> [Layer] {
+    mutating func spawn(_ value: InputValue, template: Layer, layers: Int, segments: Int, topLevel: Bool) throws(SceneFileError) -> [Layer] {
         let object = try schema { () throws(SchemaError) in
             let object = try value.object()
             try object.check(Self.spawnKeys)
@@ -64,6 +64,15 @@ extension SceneReader {
             }
         }
         try chargeCopies(events.count, of: segments, at: value)
+        // In the scene's time (a top-level copy), nothing of a copy shows before its spawn time (`Layer.addedAt`).
+        if topLevel, segments > 0, let frames {
+            for event in events where event.time > 0 {
+                let before = min(frames.count, Int((event.time * frames.fps).rounded(.up)))
+                let (unused, overflow) = before.multipliedReportingOverflow(by: segments)
+                segmentFramesBeforeSpawn = overflow ? .max : segmentFramesBeforeSpawn.addingReportingOverflow(unused).overflow ? .max
+                    : segmentFramesBeforeSpawn + unused
+            }
+        }
         do {
             return try Spawn(template: template, events: events).layers()
         } catch {

@@ -15,6 +15,12 @@ struct SceneReader {
     private(set) var scale = 1
     private var layerCount = 0
     var segmentsLeft: Int
+    /// The scene's frames (their rate and count), once read: a copy spawned at the top level draws
+    /// only in the frames from its spawn time on.
+    var frames: (fps: Double, count: Int)?
+    /// Segment-frames the drawing pre-check need not count: each top-level spawned copy's segments
+    /// in the frames before it spawns.
+    var segmentFramesBeforeSpawn = 0
     /// The files read (images, sequences, fonts), in order, each once: an output may replace none.
     var inputs: [String] = []
     /// Each file read by its path as text: the spelling read first and the key that read it.
@@ -138,10 +144,15 @@ struct SceneReader {
             return count
         }
         let items = try schema { () throws(SchemaError) in try object.required("layers").array() }
+        frames = (fps, frameCount)
         var layers: [Layer] = []
         for item in items { layers += try layer(item, depth: 1) }
-        // Every frame draws the scene's paths (at most: a hidden or removed layer draws nothing).
-        do { try limits.checkDrawing(frameCount, framesOf: limits.maxPathSegments - segmentsLeft, of: "\(file): layers") } catch {
+        // Every frame draws the scene's paths, a copy spawned at the top level from its spawn time on (at most:
+        // a hidden or removed layer draws nothing).
+        do {
+            try limits.checkDrawing(frameCount, framesOf: limits.maxPathSegments - segmentsLeft, leavingOut: segmentFramesBeforeSpawn,
+                                    of: "\(file): layers")
+        } catch {
             throw .limit(error)
         }
         let root = Layer(name: "scene", bounds: Rect(width: size.x, height: size.y), position: Point(size.x / 2, size.y / 2),
@@ -235,7 +246,7 @@ struct SceneReader {
             layer.mask = masks[0]
         }
         guard let v = object["spawn"] else { return [layer] }
-        return try spawn(v, template: layer, layers: layerCount - layersBefore, segments: segmentsBefore - segmentsLeft)
+        return try spawn(v, template: layer, layers: layerCount - layersBefore, segments: segmentsBefore - segmentsLeft, topLevel: depth == 1)
     }
 
     /// Counts `copies` more copies of a template of `layers` layers (itself and all it holds)

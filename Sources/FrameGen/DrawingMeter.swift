@@ -20,9 +20,8 @@ package final class DrawingMeter: Sendable {
     /// What a frame may spend: the limit over the run's frames (at least 1), or what a run's other
     /// frames have left of it.
     package let allowance: Int
-    /// The limit and the frames it is shared by, for the message; `others`: what the run's other
-    /// frames had spent when this one began (`nil` for a frame on its own).
-    private let limit: Int, frames: Int, others: Int?
+    /// The limit and the frames it is shared by, for the message.
+    private let limit: Int, frames: Int
     private let spent = Mutex(0)
 
     /// A meter for one of `frames` frames sharing `limits.maxDrawingWork` evenly.
@@ -30,14 +29,13 @@ package final class DrawingMeter: Sendable {
         limit = limits.maxDrawingWork
         self.frames = max(1, frames)
         allowance = max(1, limits.maxDrawingWork / self.frames)
-        others = nil
     }
 
-    /// A meter for a frame of a run whose other frames have spent `others` of `limit`.
+    /// A meter for a frame of a run whose other frames have spent `others` of `limit`
+    /// (``DrawingRun`` says its refusal).
     init(limit: Int, frames: Int, others: Int) {
         self.limit = limit
         self.frames = max(1, frames)
-        self.others = others
         allowance = max(0, limit - others)
     }
 
@@ -77,9 +75,7 @@ package final class DrawingMeter: Sendable {
     package func error(subject: String) -> LimitError? {
         let total = total
         guard total > allowance else { return nil }
-        return Self.error(subject: subject, limit: limit, detail: others.map { others in
-            "the frames drawn before it did \(LimitError.group(others)), and it does more than \(LimitError.group(total))"
-        } ?? "at this frame's pace: it alone does more than \(LimitError.group(total))"
+        return Self.error(subject: subject, limit: limit, detail: "at this frame's pace: it alone does more than \(LimitError.group(total))"
             + (frames == 1 ? "" : ", past the \(LimitError.group(allowance)) each of its \(LimitError.group(frames)) frames may do"))
     }
 

@@ -30,21 +30,21 @@ package final class DrawingRun: Sendable {
 
     /// Records what frame `key` spent (its most, when drawn before); the refusal when the run's
     /// frames together are now over the limit (or the frame was over what was left), else `nil`.
-    /// `subject` names what drew it and the frame.
+    /// `subject` names what drew the run (a scene file, `pts.json: strokes`), not the frame: which
+    /// frame passes the limit first depends on the order frames are drawn in, on several cores.
     package func finish(_ meter: DrawingMeter, frame key: Int, subject: String) -> LimitError? {
-        if let error = meter.error(subject: subject) { return error }
         let cost = meter.total
         let (total, drawn) = spent.withLock { state in
             let before = state.byFrame[key] ?? 0
-            if cost > before {
-                state.byFrame[key] = cost
+            if state.byFrame[key] == nil || cost > before {
+                state.byFrame[key] = max(cost, before)
                 let (sum, overflow) = (state.total - before).addingReportingOverflow(cost)
                 state.total = overflow ? .max : sum
             }
             return (state.total, state.byFrame.count)
         }
-        guard total > limit else { return nil }
-        return DrawingMeter.error(subject: subject, limit: limit, detail: "with it, \(LimitError.group(drawn)) of the run's "
-                                    + "\(LimitError.group(frames)) frames do \(LimitError.group(total)) together")
+        guard total > limit || meter.isOver else { return nil }
+        return DrawingMeter.error(subject: subject, limit: limit, detail: "its frames together pass it: drawing stopped after "
+                                    + "\(LimitError.group(drawn)) of its \(LimitError.group(frames)) frames, at more than \(LimitError.group(total))")
     }
 }

@@ -10,7 +10,7 @@ import Basics
     /// A scene whose one layer draws a path of `segments` segments (a zigzag) and spawns `copies` copies of itself.
     static func spawnScene(segments: Int, copies: Int) -> String {
         let path = "M0 0" + String(repeating: "l1 1l1 -1", count: segments / 2)
-        let events = (0..<copies).map { #"{"time": \#($0), "at": [8, 8]}"# }.joined(separator: ", ")
+        let events = (0..<copies).map { _ in #"{"time": 0, "at": [8, 8]}"# }.joined(separator: ", ")
         return ##"{"size": [16, 16], "frames": 1, "layers": [{"shape": {"path": "\##(path)", "strokeColor": "#000000"}, "bounds": [16, 16], "##
             + ##""spawn": {"events": [\##(events)]}}]}"##
     }
@@ -54,6 +54,36 @@ import Basics
     /// Fresh eyes 57 #1: a spawned layer whose sublayer spawns again multiplied unchecked (300 × 100
     /// layers rendered past the 20 000; 10 000 × 10 000 grew to gigabytes). Each copy counts the
     /// layers its template holds.
+
+    /// Round 60 #1: a copy spawned late was counted in every frame, before it spawns too (a
+    /// 1000-segment shape spawned in the last of 100 frames was refused for 100 frames of it).
+    /// A top-level copy counts from its spawn time on.
+    @Test func aCopyCountsFromItsSpawnOn() throws {
+        var limits = ResourceLimits.default
+        limits.maxDrawingWork = 5_000_000
+        let path = "M0 0" + String(repeating: "l1 1l1 -1", count: 500)
+        func scene(time: Double) -> [UInt8] {
+            Array((##"{"size": [16, 16], "frames": 100, "fps": 10, "layers": [{"shape": {"path": "\##(path)", "strokeColor": "#000000"}, "##
+                + ##""bounds": [16, 16], "spawn": {"events": [{"time": \##(time), "at": [8, 8]}]}}]}"##).utf8)
+        }
+        // Spawned at 9.9 s, the last frame: 1001 segments in one frame.
+        #expect(throws: Never.self) { try SceneFile(json: scene(time: 9.9), files: [], limits: limits) }
+        // Spawned at 0: in all 100 frames, 23 223 200 at the least.
+        do throws(SceneFileError) {
+            _ = try SceneFile(json: scene(time: 0), files: [], limits: limits)
+            Issue.record("100 frames of 1001 segments passed 5 000 000")
+        } catch {
+            #expect(error.limitError?.amount == 100 * 1_001 * 232, "\(error)")
+        }
+        // At 5 s: counted in the last 50 frames, said so.
+        do throws(SceneFileError) {
+            _ = try SceneFile(json: scene(time: 5), files: [], limits: limits)
+            Issue.record("50 frames of 1001 segments passed 5 000 000")
+        } catch {
+            #expect(error.limitError?.amount == 50 * 1_001 * 232, "\(error)")
+            #expect(error.description.contains("1 001 path segments, each spawned copy's from its spawn on: 50 050 drawn over 100 frames"), "\(error)")
+        }
+    }
     @Test func spawnsInsideSpawnsCountEveryLayer() throws {
         func nested(_ outer: Int, _ inner: Int) -> [UInt8] {
             let innerLayer = #"{"bounds": [1, 1], "spawn": {"random": {"count": \#(inner), "seed": 1, "area": [16, 16]}}}"#

@@ -153,7 +153,7 @@ import Testing
         #expect(throws: Never.self) { try Freehand(strokes: [stroke], width: 64, height: 64, frameCount: 20, limits: .default).frame(19) }
         for frame in [0, 20] {
             #expect(throws: GeneratorError.limit(LimitError(limit: .drawingWork, subject: "Freehand strokes", amount: 21_000 * 232, maximum: 20_000 * 232,
-                                                            detail: "21 frames of 1000 path segments, each drawn at 232 at the least: fewer frames or simpler paths draw less"))) {
+                                                            detail: "21 frames of 1 000 path segments, each drawn at 232 at the least: fewer frames or simpler paths draw less"))) {
                 try Freehand(strokes: [stroke], width: 64, height: 64, frameCount: 21, limits: limits).frame(frame)
             }
         }

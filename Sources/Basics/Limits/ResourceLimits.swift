@@ -124,13 +124,23 @@ public struct ResourceLimits: Sendable, Hashable {
     /// - Throws: ``LimitError`` for ``LimitError/Limit/drawingWork`` over the limit (its amount
     ///   `nil` when the product overflows).
     public func checkDrawing(_ frames: Int, framesOf segments: Int, of subject: String) throws(LimitError) {
+        try checkDrawing(frames, framesOf: segments, leavingOut: 0, of: subject)
+    }
+
+    /// ``checkDrawing(_:framesOf:of:)`` leaving out `unused` segment-frames (segments of copies in
+    /// the frames before they appear).
+    package func checkDrawing(_ frames: Int, framesOf segments: Int, leavingOut unused: Int, of subject: String) throws(LimitError) {
         guard frames > 0, segments > 0 else { return }
-        let (each, o1) = segments.multipliedReportingOverflow(by: DrawingCost.segment)
-        let (all, o2) = each.multipliedReportingOverflow(by: frames)
+        let (segmentFrames, o1) = segments.multipliedReportingOverflow(by: frames)
+        let drawn = o1 ? Int.max : max(0, segmentFrames - max(0, unused))
+        let (all, o2) = drawn.multipliedReportingOverflow(by: DrawingCost.segment)
         guard o1 || o2 || all > maxDrawingWork else { return }
+        let grouped = { (value: Int) in LimitError.group(value) }
+        let shape = unused > 0 && !o1
+            ? "\(grouped(segments)) path segments, each spawned copy's from its spawn on: \(grouped(drawn)) drawn over \(grouped(frames)) frames"
+            : "\(grouped(frames)) frames of \(grouped(segments)) path segments"
         throw LimitError(limit: .drawingWork, subject: subject, amount: o1 || o2 ? nil : all, maximum: maxDrawingWork,
-                         detail: "\(frames) frames of \(segments) path segments, each drawn at \(DrawingCost.segment) at the least: "
-                            + "fewer frames or simpler paths draw less")
+                         detail: shape + ", each drawn at \(DrawingCost.segment) at the least: fewer frames or simpler paths draw less")
     }
 
     /// Checks `amount` against the limit `limit` names.

@@ -75,8 +75,9 @@ public struct Explosion: FrameGenerator {
         var canvas = Canvas(drawingOn: fireball(t))
         canvas.meter = meter
         drawSparks(on: &canvas, t: t)
-        let subject = "Explosion, frame \(frame + 1)"
-        if let error = run.map({ $0.finish(meter, frame: frame, subject: subject) }) ?? meter.error(subject: subject) { throw .limit(error) }
+        if let error = run.map({ $0.finish(meter, frame: frame, subject: "Explosion") }) ?? meter.error(subject: "Explosion, frame \(frame + 1)") {
+            throw .limit(error)
+        }
         return canvas.makeBitmap()
     }
 

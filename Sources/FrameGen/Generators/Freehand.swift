@@ -201,8 +201,10 @@ public struct Freehand: FrameGenerator {
             throw .limit(LimitError(limit: .flattenedEdges, subject: file.map { "\($0): strokes" } ?? "Freehand strokes", amount: nil,
                                     maximum: limits.maxFlattenedEdges))
         }
-        let subject = (file.map { "\($0): strokes" } ?? "Freehand strokes") + ", frame \(index + 1)"
-        if let error = run.map({ $0.finish(meter, frame: index, subject: subject) }) ?? meter.error(subject: subject) { throw .limit(error) }
+        let subject = file.map { "\($0): strokes" } ?? "Freehand strokes"
+        if let error = run.map({ $0.finish(meter, frame: index, subject: subject) }) ?? meter.error(subject: subject + ", frame \(index + 1)") {
+            throw .limit(error)
+        }
         return canvas.makeBitmap()
     }
 

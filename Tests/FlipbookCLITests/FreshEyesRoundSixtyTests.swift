@@ -1,0 +1,29 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Fresh eyes round 60: a run's drawing refusal read differently by output and named a different
+/// frame from run to run.
+@Suite("Fresh eyes 60: one refusal for a run over the drawing limit")
+struct FreshEyesRoundSixtyTests {
+    /// #4, #6: GIF, APNG and WebP wrapped it as "a frame could not be read or drawn", a folder as
+    /// "frame 20 could not be made", a sheet said it bare; each named the frame drawn when the
+    /// run passed the limit, which depends on the cores. Now one sentence, the same every run.
+    @Test func aGeneratorsRefusalIsTheSameWhateverTheOutput() throws {
+        let folder = try Fixtures.temporaryFolder("round60-explosion")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var lines = Set<String>()
+        for output in ["e.gif", "e.apng", "e.webp", "frames", "e.png", "e.gif"] {
+            let run = try CLI.run(["generate", "explosion", "--size", "64x64", "--frames", "20", "--max-drawing-work", "33000000", "-o", output],
+                                  in: folder)
+            #expect(run.status == 3, "\(output): \(run.stderr)")
+            let first = run.stderr.split(separator: "\n").first.map(String.init) ?? ""
+            #expect(first.hasPrefix("error: Explosion: needs more than 33 000 000 pixels' worth of drawing over all the frames (its frames together pass it"),
+                    "\(output): \(first)")
+            // The numbers of how far it got vary with the cores; the sentence does not.
+            lines.insert(first.replacingOccurrences(of: #"stopped after .*, at more than [0-9 ]+"#, with: "…", options: .regularExpression))
+        }
+        #expect(lines.count == 1, "\(lines)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+    }
+}
