@@ -159,11 +159,13 @@ struct Sheet: ParsableCommand {
         let base = plan.sheets[0]
         if json {
             struct Output: Encodable {
-                var output: String, engine: String?, load: String?, files: [String], pages: [[Int]], sprites: Int, occupancy: Double
-                var scales: [Int], warnings: [String], notes: [String], removed: [String]
+                var output: String, engine: String?, load: String?, files: [String], pages: [[Int]], pagesAtScales: [[[Int]]], sprites: Int
+                var occupancy: Double, scales: [Int], warnings: [String], notes: [String], removed: [String]
             }
+            // Each scale's pages too: a power-of-two @3x page is padded, not 3 times the @1x one.
             try Console.printJSON(Output(output: written, engine: engine?.rawValue, load: plan.howToLoad, files: plan.files.map(\.path),
-                                         pages: base.pages.map { [$0.width, $0.height] }, sprites: base.sprites.count,
+                                         pages: base.pages.map { [$0.width, $0.height] },
+                                         pagesAtScales: plan.sheets.map { $0.pages.map { [$0.width, $0.height] } }, sprites: base.sprites.count,
                                          occupancy: (base.occupancy * 1000).rounded() / 1000, scales: plan.sheets.map(\.scale),
                                          warnings: plan.warnings, notes: notes, removed: removed.sorted()))
         } else {

@@ -26,4 +26,20 @@ struct FreshEyesRoundSixtyTests {
         #expect(lines.count == 1, "\(lines)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
     }
+
+    /// #8: `sheet --scales 1,3 --power-of-two --json` said `pages` at @1x only, and the @3x page
+    /// is padded (256, not 3 × 64): each scale's pages are said.
+    @Test func eachScalesPagesAreSaid() throws {
+        let folder = try Fixtures.temporaryFolder("round60-pot")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.copyItem(atPath: Fixtures.path("sequences/kenney-gold-coin"), toPath: folder + "/coin")
+        let run = try CLI.run(["sheet", "coin", "-o", "s.png", "--scales", "1,3", "--power-of-two", "--json"], in: folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let pages = try #require(object["pagesAtScales"] as? [[[Int]]])
+        #expect(pages.count == 2 && (object["scales"] as? [Int]) == [1, 3])
+        let powers = Set((0..<16).map { 1 << $0 })
+        for side in pages.joined().joined() { #expect(powers.contains(side), "\(pages)") }
+        #expect((object["pages"] as? [[Int]]) == pages.first)
+    }
 }

@@ -47,7 +47,7 @@ struct JSONVocabularyTests {
             ("frames sheet --animation", ["frames", "s.json", "-o", "out", "--animation", "gold"],
              ["output", "files", "frames", "pagesRead", "frameDurationsSeconds", "durationSeconds", "repeatCount", "warnings"]),
             ("sheet", ["sheet", coin, "-o", "p.png", "--engine", "phaser3"],
-             ["output", "engine", "load", "files", "pages", "sprites", "occupancy", "scales", "warnings", "notes", "removed"]),
+             ["output", "engine", "load", "files", "pages", "pagesAtScales", "sprites", "occupancy", "scales", "warnings", "notes", "removed"]),
             ("generate", ["generate", "seagull", "-o", "g.gif"], ["output", "frames", "files", "warnings"]),
             ("blur", ["blur", frame, "-o", "b.png", "--sigma", "2"], ["output", "width", "height", "scale", "details", "warnings", "notes"]),
             ("info", ["info", gif], ["files", "errors"]),
@@ -89,8 +89,13 @@ struct JSONVocabularyTests {
     func check(_ key: String, _ value: JSONValue, in name: String) {
         if key == "files", case .array(let items) = value, items.allSatisfy({ if case .object = $0 { true } else { false } }) { return }
         // sheet's pages: [width, height] each (a count of pages is `pagesRead`).
-        if key == "pages", case .array(let items) = value, !items.isEmpty,
-           items.allSatisfy({ if case .array(let size) = $0 { size.count == 2 && size.allSatisfy(\.isInteger) } else { false } }) { return }
+        let isPages = { (value: JSONValue) in
+            if case .array(let items) = value, !items.isEmpty,
+               items.allSatisfy({ if case .array(let size) = $0 { size.count == 2 && size.allSatisfy(\.isInteger) } else { false } }) { true } else { false }
+        }
+        if key == "pages", isPages(value) { return }
+        // sheet's pages at each scale: an array of `pages`, one a scale.
+        if key == "pagesAtScales", case .array(let scales) = value, !scales.isEmpty, scales.allSatisfy(isPages) { return }
         guard let kind = Self.vocabulary[key] else {
             Issue.record("\(name): '\(key)' is no field of the vocabulary (docs/CLI.md, JSON output)")
             return
