@@ -37,9 +37,9 @@ private func parseSize(_ text: String?, default value: (Double, Double)) throws 
     return try ImageCommand.size(text)
 }
 
-private func parseColor(_ text: String?, default value: Color) throws -> Color {
+private func parseColor(_ text: String?, _ flag: String, default value: Color) throws -> Color {
     guard let text else { return value }
-    guard let color = Color(hex: text) else { throw ValidationError("colours are #RRGGBB or #RRGGBBAA (got '\(text)').") }
+    guard let color = Color(hex: text) else { throw OptionRefusal.error(flag, text, takes: "a colour, #RRGGBB or #RRGGBBAA") }
     return color
 }
 
@@ -66,7 +66,7 @@ struct SeagullCommand: ParsableCommand {
         // The line width's range (at most half the frame's smaller side) is Seagull's: its
         // SettingError, refused by `out.write` before anything is written, names --width.
         var bird = Seagull(width: w, height: h, scale: out.scale, frameCount: frames, lineWidth: width, limits: out.limits)
-        bird.color = try parseColor(color, default: bird.color)
+        bird.color = try parseColor(color, "--color", default: bird.color)
         try out.write(bird, defaultName: "seagull", pixels: pixels)
     }
 }
@@ -143,7 +143,7 @@ struct ScatterCommand: ParsableCommand {
         }
         var scatter = Scatter(width: w, height: h, scale: out.scale, circleRadius: radius ?? min(w, h) * 0.4, count: count, seed: seed,
                               limits: out.limits)
-        scatter.background = try parseColor(background, default: scatter.background)
+        scatter.background = try parseColor(background, "--background", default: scatter.background)
         if let images { try ImageLoader.checkNotReadBack(output: out.output, writesFolder: out.format(count: 1) == .folder, byLoading: images) }
         let art = try images.map { try ImageLoader.loadFolder($0, scale: out.scale, maxPixels: out.limits.maxPixels) }
         if let art { scatter.images = art.bitmaps }
@@ -206,8 +206,8 @@ struct StrokeCommand: ParsableCommand {
         // Its frames share the drawing limit together: drawn on, the later frames draw more.
         stroke.run = DrawingRun(frames: frames, limits: limits)
         if let width { stroke.lineWidth = width }
-        stroke.color = try parseColor(color, default: stroke.color)
-        if let background { stroke.background = try parseColor(background, default: .white) }
+        stroke.color = try parseColor(color, "--color", default: stroke.color)
+        if let background { stroke.background = try parseColor(background, "--background", default: .white) }
         try out.write(stroke, defaultName: "stroke", inputs: [points], pixels: pixels)
     }
 }

@@ -28,9 +28,12 @@ enum OptionRefusal {
         error(flag, value, takes: UsageMessage.sentence(help))
     }
 
-    /// ``error(_:_:takes:)`` for a whole number.
+    /// ``error(_:_:takes:)`` for a whole number, as the user wrote it (`-0`, `007`) when it was.
     static func error(_ flag: String, _ value: Int, takes: String) -> ValidationError {
-        error(flag, String(value), takes: takes)
+        let given = CLIWording.value(of: flag, in: Array(CommandLine.arguments.dropFirst())).flatMap { text in
+            Int(text.trimmingCharacters(in: .whitespaces)) == value ? text : nil
+        }
+        return error(flag, given ?? String(value), takes: takes)
     }
 
     /// One item of a list or size refused: `--insets does not take '0x10' (in '4,0x10,4,4'); it

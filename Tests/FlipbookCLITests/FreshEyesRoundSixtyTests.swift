@@ -42,4 +42,17 @@ struct FreshEyesRoundSixtyTests {
         for side in pages.joined().joined() { #expect(powers.contains(side), "\(pages)") }
         #expect((object["pages"] as? [[Int]]) == pages.first)
     }
+
+    /// #7: a colour refused without its flag (`stroke` has --color and --background), `-0` quoted back as `0`.
+    @Test(arguments: [
+        (["generate", "scatter", "--background", "red", "-o", "x.gif"], "error: --background does not take 'red'; it takes: a colour, #RRGGBB or #RRGGBBAA"),
+        (["generate", "seagull", "--color", "#12", "-o", "x.gif"], "error: --color does not take '#12'; it takes: a colour, #RRGGBB or #RRGGBBAA"),
+        (["generate", "seagull", "--max-pixels", "-0", "-o", "x.gif"], "error: --max-pixels does not take '-0'; it takes: a positive number"),
+    ])
+    func aRefusalSaysTheFlagAndTheValueAsTyped(arguments: [String], line: String) throws {
+        let folder = try Fixtures.temporaryFolder("round60-refusals")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let run = try CLI.run(arguments, in: folder)
+        #expect(run.status == 2 && run.stderr.hasPrefix(line), "\(run.stderr)")
+    }
 }
