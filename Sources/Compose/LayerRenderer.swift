@@ -135,8 +135,7 @@ public struct LayerRenderer: Sendable {
 
     /// The limits the tree was checked against (a text's raster is made under them).
     let limits: ResourceLimits
-    /// The run its frames are drawn in (``RenderJob``): they share `ResourceLimits.maxDrawingWork`
-    /// together, each frame (by its time) counted once. `nil`: each frame may do its even share.
+    /// The run its frames are drawn in (``RenderJob``): they share `ResourceLimits.maxDrawingWork`, each (by its time) counted once; `nil`: even shares.
     package var run: DrawingRun?
 
     /// The bytes drawing one frame holds at once (the canvas, the surfaces nested in it, the
@@ -220,13 +219,11 @@ public struct LayerRenderer: Sendable {
     public func render(at time: Double) throws(CompositionError) -> Bitmap {
         guard time.isFinite else { throw .invalidValue(layer: root.name, property: "time", value: time) }
         var canvas = rootCanvases.take() ?? Canvas(trustedWidth: width, height: height, scale: scale, background: background)
-        // This frame's share of the run's drawing (``frameCount``; what the run's other frames left of it): its blurs
-        // first, then what its canvases draw.
+        // This frame's share (``frameCount``; in a run, what its other frames left): its blurs, then what its canvases draw.
         let key = Int(truncatingIfNeeded: time.bitPattern)
         let meter = run?.meter(forFrame: key) ?? DrawingMeter(frames: frameCount, limits: limits)
         canvas.meter = meter
-        // The blurs a frame asks for, counted before any is drawn: copies of a blurred layer spawned
-        // by the thousand (2 000 backdrops of 400² on 800²) cost minutes a frame.
+        // The blurs a frame asks for, counted before any is drawn: copies of a blurred layer by the thousand cost minutes a frame.
         let blurred = blurredPixels(root, parentTime: time, matrix: canvas.state.transform, on: canvas)
         guard blurred <= limits.maxOutputPixels else {
             rootCanvases.put(canvas)
@@ -237,16 +234,14 @@ public struct LayerRenderer: Sendable {
         meter.spend(DrawingMeter.cost(pixels: blurred, weight: DrawingCost.blur))
         if !meter.isOver { try draw(root, path: root.name, parentTime: time, on: &canvas) }
         // Over its share, the frame is refused (what it drew is dropped with its canvas, as on any error).
-        if let error = run.map({ $0.finish(meter, frame: key, subject: Self.wholeRun) }) ?? meter.error(subject: Self.frame(at: time)) {
-            throw .limit(error)
-        }
+        if let error = run.map({ $0.finish(meter, frame: key, subject: Self.wholeRun) }) ?? meter.error(subject: Self.frame(at: time)) { throw .limit(error) }
         canvas.meter = nil
         let frame = canvas.takeBitmap()
         rootCanvases.put(canvas)
         return frame
     }
 
-    /// What a run's refusal names (``RenderJob`` names the scene's file instead): the frames together, not the one drawn when they passed the limit.
+    /// What a run's refusal names (``RenderJob`` says the scene's file): its frames together, not the one drawn when they passed the limit.
     static let wholeRun = "the scene's frames"
 
     /// `the frame at 0.033 s`: a frame named by its time, to the millisecond (1/30 s is no 0.03333333333333333).
