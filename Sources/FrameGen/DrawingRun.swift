@@ -3,7 +3,7 @@ import Synchronization
 
 /// The drawing budget of one whole run of frames (a `render`, a generator writing its frames):
 /// `ResourceLimits.maxDrawingWork` over all of them together. Each frame is metered with what the
-/// others have left (``meter(forFrame:)``) and recorded when done (``finish(_:frame:)``); a run
+/// others have left (``meter(forFrame:)``) and recorded when done (``finish(_:frame:subject:)``); a run
 /// is refused once its frames together pass the limit, whichever frame that happens in, and never
 /// before — a run whose later frames do more (copies that stay, a stroke drawn on) is not refused
 /// at the frame where it passes an even share.

@@ -235,7 +235,7 @@ enum StaleOutputs {
             claims = claims ?? Claims(project)
             let result = removing(previous: outputs, current: [], claims: claims, in: project)
             let done = result.removed
-            let before = removed.count + kept.count + read.count
+            let before = (removed: removed.count, kept: kept.count, read: read.count)
             removed += done
             // Files now inside another target's output are that target's (a target renamed, its output kept): not said.
             read += result.kept.keys.filter { path in !isAnotherTargets(path, in: project) }
@@ -262,7 +262,7 @@ enum StaleOutputs {
             state.keep(edited, asUsersFrom: name)
             // Only the targets whose files are said are named: the one that wrote each (a file handed
             // to a target deleted in turn is still its first writer's).
-            for path in (removed + kept + read)[before...] { said.insert(outputs[path]?.writer ?? name) }
+            for path in removed[before.removed...] + kept[before.kept...] + read[before.read...] { said.insert(outputs[path]?.writer ?? name) }
             state.targets[name] = nil
             state.formerOutputs?[name] = nil
             state.unfinished?[name] = nil
