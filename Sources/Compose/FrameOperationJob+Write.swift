@@ -23,7 +23,6 @@ extension FrameOperationJob {
         // One play, whatever is written: a folder's files once each, but its manifest plays a
         // ping-pong's 26 steps from 14 files (`durationSeconds` said the files' sum).
         let playLength = animation.checkedStepDurations().reduce(0, +)
-        let failure = FirstOperationFailure()
         // A GIF's first and middle frames, as made, for `assemble`'s note on semi-transparent pixels.
         let sampled = plan.format == .gif ? Set([0, order.count / 2]) : []
         let samples = SampledFrames()
@@ -37,15 +36,10 @@ extension FrameOperationJob {
             if case .streamed(let stream, let frame) = source { name = "frame \(frame + 1) of \(stream.file)" } else {
                 name = source.fileName ?? ("frame \(order[index] + 1)" + (container.map { " of \($0)" } ?? ""))
             }
-            do throws(FrameOperationError) {
-                var bitmap = try operation.apply(to: try Self.load(source, scale: scale, limits: limits), file: name, limits: limits)
-                bitmap.scale = scale
-                if sampled.contains(index) { samples.keep(bitmap, at: index) }
-                return bitmap
-            } catch {
-                failure.keep(error)
-                throw error
-            }
+            var bitmap = try operation.apply(to: try Self.load(source, scale: scale, limits: limits), file: name, limits: limits)
+            bitmap.scale = scale
+            if sampled.contains(index) { samples.keep(bitmap, at: index) }
+            return bitmap
         }
         writer.durations = durations
         writer.manifest = Self.manifest(animation, prefix: plan.prefix)
@@ -71,7 +65,6 @@ extension FrameOperationJob {
             } catch let error as FrameOperationError {
                 throw error
             } catch {
-                if let first = failure.error { throw first }
                 if cancellation?.isCancelled == true { throw .cancelled }
                 let rendering = RenderError.from(error, output: output)
                 if case .cancelled = rendering { throw .cancelled }
@@ -80,24 +73,6 @@ extension FrameOperationJob {
                 throw .writing(rendering)
             }
         }
-    }
-}
-
-/// The first error a frame's operation threw, kept from the worker threads.
-private final class FirstOperationFailure: @unchecked Sendable {
-    private let lock = NSLock()
-    private var first: FrameOperationError?
-
-    func keep(_ error: FrameOperationError) {
-        lock.lock()
-        if first == nil { first = error }
-        lock.unlock()
-    }
-
-    var error: FrameOperationError? {
-        lock.lock()
-        defer { lock.unlock() }
-        return first
     }
 }
 

@@ -4,6 +4,7 @@ import Atlas
 import Basics
 import GIF
 import Raster
+import Synchronization
 import WebP
 
 /// Frames made one at a time (a generator's, a scene's) written as one output under the output
@@ -61,8 +62,11 @@ package struct FrameWriter: Sendable {
     /// Whether a folder of one frame gets its `sequence.json` too (a render's folder always has
     /// one, as its docs say; a generator's single frame is a still image).
     package var manifestForOneFrame = false
-    /// Makes frame `index` (0-based), from any thread.
-    package var frame: @Sendable (Int) throws -> Bitmap
+    /// Makes frame `index` (0-based), from any thread; its first error is kept (``rethrowingFrameError(_:)``).
+    package let frame: @Sendable (Int) throws -> Bitmap
+    /// The first error ``frame`` threw: what a run throws, not an encoder's wrapping of it ("a frame
+    /// could not be read or drawn", "frame 20 could not be made").
+    private let firstFrameError = FirstFrameError()
     /// Seconds each frame shows, one per frame, instead of `1 / fps` each (a sequence's own timing).
     package var durations: [Double]?
     /// The folder's `sequence.json` instead of one made of `fps` and `repeatCount`.
@@ -83,7 +87,19 @@ package struct FrameWriter: Sendable {
                  manifestForOneFrame: Bool = false, frame: @escaping @Sendable (Int) throws -> Bitmap) {
         self.output = output; self.format = format; self.prefix = prefix; self.count = count; self.fps = fps
         self.scale = scale; self.repeatCount = repeatCount; self.inputs = inputs; self.overwrite = overwrite
-        self.cancellation = cancellation; self.manifestForOneFrame = manifestForOneFrame; self.frame = frame
+        self.cancellation = cancellation; self.manifestForOneFrame = manifestForOneFrame
+        let first = firstFrameError
+        self.frame = { index in
+            do { return try frame(index) } catch {
+                first.keep(error)
+                throw error
+            }
+        }
+    }
+
+    /// `body`, throwing the first error a frame threw instead of what the writing made of it.
+    private func rethrowingFrameError<T>(_ body: () throws -> T) throws -> T {
+        do { return try body() } catch { throw firstFrameError.error ?? error }
     }
 
     /// The streaming input of an animation encoder.
@@ -118,6 +134,10 @@ package struct FrameWriter: Sendable {
     /// Makes and writes every frame (see ``write(progress:)``); returns the files and, for an
     /// animation, its encoder's report.
     package func written(progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> Written {
+        try rethrowingFrameError { try writtenAsEncoded(progress: progress) }
+    }
+
+    private func writtenAsEncoded(progress: (@Sendable (Int, Int) -> Void)?) throws -> Written {
         if let batch, format == .gif || format == .apng || format == .webp {
             // Encoded in memory, then added to the batch as a set of its own (owned by its name, as
             // the encoders' `write` owns it): renamed into place with the run's other files.
@@ -165,7 +185,7 @@ package struct FrameWriter: Sendable {
     package func produced(inMemory: Bool, progress: (@Sendable (Int, Int) -> Void)? = nil) throws
         -> (files: [String], bytes: [UInt8], encodedFiles: [InMemoryFile], report: AssembleJob.Report?, removed: [String]) {
         if inMemory {
-            if format == .folder || format.isSheet { return ([], [], try encodedFiles(progress: progress), nil, []) }
+            if format == .folder || format.isSheet { return ([], [], try rethrowingFrameError { try encodedFiles(progress: progress) }, nil, []) }
             let (bytes, report) = try encoded(progress: progress)
             return ([], bytes, [], report, [])
         }
@@ -273,6 +293,10 @@ package struct FrameWriter: Sendable {
 
     /// The animation's bytes and its encoder's report (`nil` for a PNG), as ``encode(progress:)`` makes them.
     package func encoded(progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> (bytes: [UInt8], report: AssembleJob.Report?) {
+        try rethrowingFrameError { try encodedBytes(progress: progress) }
+    }
+
+    private func encodedBytes(progress: (@Sendable (Int, Int) -> Void)?) throws -> (bytes: [UInt8], report: AssembleJob.Report?) {
         switch format {
         case .gif:
             let (bytes, report) = try GIF.Encoder(repeatCount: repeatCount).encode(input(), progress: JobProgress.counts(progress))
@@ -309,4 +333,12 @@ package struct FrameWriter: Sendable {
             return try slot.get()
         }
     }
+}
+
+/// The first error a frame threw, kept from the worker threads.
+private final class FirstFrameError: Sendable {
+    private let first = Mutex<(any Error)?>(nil)
+
+    func keep(_ error: any Error) { first.withLock { if $0 == nil { $0 = error } } }
+    var error: (any Error)? { first.withLock { $0 } }
 }

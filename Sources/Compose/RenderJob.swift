@@ -267,17 +267,11 @@ public struct RenderJob: Sendable {
         let scene = plan.scene
         // The run's frames share the drawing limit together (a scene whose later frames draw more is not refused at an even share).
         let renderer = { var renderer = plan.renderer; renderer.run = DrawingRun(frames: renderer.frameCount, limits: renderer.limits); return renderer }()
-        let failure = FirstFailure()
         let reporter = JobProgress.Reporter(progress, phases: [(.encoding, 9), (.writing, 1)])
         var writer = FrameWriter(output: output ?? "", format: Self.writerFormat(plan.format, sheet: plan.sheetFormat), prefix: plan.prefix, count: scene.frameCount,
                                  fps: scene.fps, scale: scene.scale, repeatCount: plan.repeatCount, inputs: plan.inputs,
                                  overwrite: overwrite, cancellation: cancellation, manifestForOneFrame: true) { index in
-            do throws(CompositionError) {
-                return try renderer.render(at: scene.time(ofFrame: index))
-            } catch {
-                failure.keep(error)
-                throw error
-            }
+            try renderer.render(at: scene.time(ofFrame: index))
         }
         // A folder's frames record what they are drawn from, which the other scales' runs compare.
         var origin: String?
@@ -317,7 +311,8 @@ public struct RenderJob: Sendable {
                                height: Self.pixels(renderer.height, renderer.scale), scale: scene.scale, fps: scene.fps,
                                repeatCount: plan.repeatCount, warnings: warnings, report: report, removed: removed)
             } catch {
-                if var drawn = failure.error {
+                // The writer throws a frame's own error first (``FrameWriter``).
+                if var drawn = error as? CompositionError {
                     // A frame over a limit (its blurs, its share of the drawing) is named by the scene's file too.
                     if case .limit(var limit) = drawn, limit.subject.hasPrefix("the frame at ") || limit.subject == LayerRenderer.wholeRun {
                         limit.subject = limit.subject == LayerRenderer.wholeRun ? scene.file : "\(scene.file): \(limit.subject)"
@@ -364,13 +359,4 @@ public struct RenderJob: Sendable {
 
     /// A side of the canvas in pixels, as the canvas rounds it (checked against the pixel limit already).
     private static func pixels(_ points: Double, _ scale: Int) -> Int { Int((points * Double(scale)).rounded()) }
-}
-
-/// The first error a frame's drawing threw, kept from the worker threads.
-private final class FirstFailure: @unchecked Sendable {
-    private let lock = NSLock()
-    private var first: CompositionError?
-
-    func keep(_ error: CompositionError) { lock.withLock { if first == nil { first = error } } }
-    var error: CompositionError? { lock.withLock { first } }
 }

@@ -124,16 +124,9 @@ struct GeneratorOutput: ParsableArguments {
         let progress = Progress.forTerminal(label: "generating")
         defer { progress?.finish() }
         let format = format(count: count)
-        // The generator's own refusal (a limit its frames pass) is said as it is, whatever the output (an
-        // encoder wraps it as "a frame could not be read or drawn", a folder as "frame 20 could not be made").
-        let failure = FirstGeneratorError()
+        // The generator's own refusal (a limit its frames pass) comes out as it is, whatever the output (FrameWriter).
         var writer = FrameWriter(output: output, format: format, prefix: prefix, count: count, fps: fps, scale: scale,
-                                 repeatCount: repeatCount, inputs: protected, overwrite: overwrite) { index in
-            do throws(GeneratorError) { return try generator.frame(index) } catch {
-                failure.keep(error)
-                throw error
-            }
-        }
+                                 repeatCount: repeatCount, inputs: protected, overwrite: overwrite) { try generator.frame($0) }
         // A folder's frames record what they are made from (the settings but the scale, the files read),
         // which the other scales' runs compare, as `render`'s do.
         var origin: String?
@@ -158,8 +151,6 @@ struct GeneratorOutput: ParsableArguments {
             case .doesNotFit, .spriteTooLarge, .pageTooLarge: throw sheetDoesNotFit(count: count, size: nil)
             default: throw error
             }
-        } catch {
-            throw failure.error ?? error
         }
         progress?.finish()
         // `-o g@2x.gif` at --scale 1: every reader takes the name's scale (assemble and render say so too).
@@ -192,13 +183,4 @@ private struct GeneratedFiles: Encodable {
     var files: [String]
     /// An output named for another scale than it was drawn at (a generator reads nothing it could read past).
     var warnings: [String] = []
-}
-
-/// The first error a generator threw while its frames were drawn on several cores.
-private final class FirstGeneratorError: @unchecked Sendable {
-    private let lock = NSLock()
-    private var first: GeneratorError?
-
-    func keep(_ error: GeneratorError) { lock.withLock { if first == nil { first = error } } }
-    var error: GeneratorError? { lock.withLock { first } }
 }
