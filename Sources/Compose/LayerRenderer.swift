@@ -27,10 +27,9 @@ public struct LayerRenderer: Sendable {
     public let scale: Int
     /// What lies under the root, or nil for clear.
     public let background: Color?
-    /// The frames of the run this renderer draws (1 by default, stored as at least 1): each frame
-    /// drawn by ``render(at:)`` may spend `limits.maxDrawingWork` over them, so that the run as a
-    /// whole stays within the limit — the pixels its layers cover, composite and blur, and what
-    /// scan converting their outlines costs, in pixels' worth.
+    /// The frames of the run this renderer draws (1 by default, stored as at least 1): a frame drawn by ``render(at:)`` may spend
+    /// `limits.maxDrawingWork` over them — the pixels its layers cover, composite and blur, the sequence frames they decode, the
+    /// outlines they scan convert, in pixels' worth.
     public var frameCount = 1 {
         didSet { if frameCount < 1 { frameCount = 1 } }
     }
@@ -101,8 +100,7 @@ public struct LayerRenderer: Sendable {
         }
         self.root = root; self.width = width; self.height = height; self.scale = max(1, scale); self.background = background
         self.limits = limits
-        // Decoded sequence frames are held for the frames after (a loop is decoded once), in a
-        // quarter of what the limit leaves beside the texts and one frame, at most 32 MiB.
+        // Decoded sequence frames held for the frames after (a loop decoded once): a quarter of what the limit leaves, ≤ 32 MiB.
         let room = Double(limits.maxDecodedBytes) - bytes - textBytes
         decodedFrames = DecodedFrames(budget: room > 0 ? Int(min(room / 4, Double(Self.maximumDecodedFrameBytes))) : 0)
         // Canvases are kept for the frames after, as many as frames drawn at once used.
@@ -114,14 +112,14 @@ public struct LayerRenderer: Sendable {
     let rootCanvases: CanvasPool, layerCanvases: CanvasPool
 
     /// The most bytes of decoded sequence frames a renderer holds between frames (less under a
-    /// small `maxDecodedBytes`): a sequence that does not fit is decoded again as its frames come due.
+    /// small `maxDecodedBytes`): a sequence that does not fit is decoded again as its frames come
+    /// due, and each showing is charged its decoding (`ResourceLimits.maxDrawingWork`) held or not.
     public static let maximumDecodedFrameBytes = 32 << 20
 
     /// Sequence frames decoded and held for the frames after, shared by copies of the renderer.
     private let decodedFrames: DecodedFrames
 
-    /// The bytes of decoded sequence frames held now, the frames held, and the frames decoded so
-    /// far (tests read it).
+    /// The bytes of decoded sequence frames held now, the frames held, and the frames decoded so far (tests read it).
     package var decodedFrameUsage: (bytes: Int, frames: Int, decoded: Int, budget: Int) {
         let usage = decodedFrames.usage
         return (usage.bytes, usage.frames, usage.decoded, decodedFrames.budget)
@@ -337,6 +335,8 @@ public struct LayerRenderer: Sendable {
                 } catch {
                     throw .frameUnreadable(layer: path, frame: index, error)
                 }
+                // Its decoding, held or not (``DrawingCost/decoded``); over the share, the draw below does nothing.
+                canvas.meter?.spend(DrawingMeter.cost(pixels: frame.width * frame.height, weight: DrawingCost.decoded))
                 canvas.draw(frame, in: bounds.x, bounds.y, bounds.width, bounds.height)
             }
         case .gradient(let gradient): gradient.draw(in: bounds, on: &canvas)

@@ -53,4 +53,32 @@ struct DecodedFramesTests {
         #expect(usage.decoded > 14, "frames were dropped and decoded again: \(usage)")
         #expect(frames == reference)
     }
+
+    /// Round 60 #2: a sequence whose frames are too big to hold was decoded again every frame
+    /// (8000² frames on a 10 × 10 render: 150 s for 300 frames), work no limit counted. Each
+    /// showing of a frame is now charged its decoding (`DrawingCost.decoded` a pixel) held or
+    /// not, so the run is refused by its frames, not by what frames drawn at once left held.
+    @Test(arguments: [true, false]) func eachShowingIsChargedItsDecoding(held: Bool) throws {
+        let frame = try PNG.Encoder().encode(try #require(Bitmap(width: 400, height: 300, straight: [UInt8](repeating: 200, count: 400 * 300 * 4))))
+        let files = (1...3).map { InMemoryFile(name: "seq/f\($0).png", bytes: frame) }
+        let json = ##"{"size": [10, 10], "frames": 10, "fps": 10, "layers": [{"sequence": {"source": "seq", "duration": 0.3}, "bounds": [10, 10], "position": [5, 5]}]}"##
+        // Ten showings of 120 000 pixels at 3 each: 3 600 000, and the 10 × 10 drawn resampled (25 a pixel) each frame.
+        func refused(limit: Int) throws -> Bool {
+            var limits = ResourceLimits(maxDrawingWork: limit)
+            if !held { limits.maxDecodedBytes = 500_000 }
+            var renderer = try SceneFile(json: Array(json.utf8), files: files, limits: limits).renderer(limits: limits)
+            renderer.run = DrawingRun(frames: renderer.frameCount, limits: limits)
+            defer { #expect(held ? renderer.decodedFrameUsage.decoded == 3 : renderer.decodedFrameUsage.decoded >= 10, "\(renderer.decodedFrameUsage)") }
+            for index in 0..<10 {
+                do { _ = try renderer.render(at: Double(index) / 10) } catch {
+                    guard case .limit(let limit) = error, limit.limit == .drawingWork else { throw error }
+                    return true
+                }
+            }
+            return false
+        }
+        #expect(DrawingCost.decoded == 3)
+        #expect(try refused(limit: 3_600_000))
+        #expect(try !refused(limit: 3_700_000))
+    }
 }

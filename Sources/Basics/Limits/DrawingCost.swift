@@ -23,4 +23,8 @@ package enum DrawingCost {
     package static let shaded = 8
     /// One pixel a shadow or a backdrop blurs (its passes, its surfaces made and composited).
     package static let blur = 8
+    /// One pixel of a sequence frame shown in a frame: decoding it (inflating, unfiltering,
+    /// converting, the pages of a new bitmap). Charged each time a frame shows it, held decoded or
+    /// not, so that what a run may do does not depend on what frames drawn at once left held.
+    package static let decoded = 3
 }

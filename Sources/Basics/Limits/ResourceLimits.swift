@@ -15,7 +15,7 @@
 /// | ``maxFlattenedEdges`` | 1 000 000 | straight edges one fill or stroke becomes (a vertex is 56 bytes: 56 MB) |
 /// | ``maxDecodedBytes`` | 2 GiB | decoded pixels held at once (a sheet's sprites) |
 /// | ``maxOutputPixels`` | 2²⁸ (16384 × 16384) | pixels of all the frames one run writes (a sheet's frames un-trimmed; an animation's frames × its canvas) |
-/// | ``maxDrawingWork`` | 50 000 000 000 | drawing all the frames of one run do, in pixels' worth (a pixel painted counts 1; an edge, a row it crosses, a pixel composited, blurred or resampled more): about three minutes on one core |
+/// | ``maxDrawingWork`` | 50 000 000 000 | drawing all the frames of one run do, in pixels' worth (a pixel painted counts 1; an edge, a row it crosses, a pixel composited, blurred, resampled or decoded more): about three minutes on one core |
 public struct ResourceLimits: Sendable, Hashable {
     /// The largest `width × height` of an image read, drawn, resized or packed.
     public var maxPixels: Int
