@@ -159,6 +159,10 @@ public struct Layer: Sendable {
         }
     }
 
+    /// Whether it draws nothing at any time, nor its sublayers: hidden (never animated), or clear
+    /// with no animation of its opacity.
+    var neverDrawn: Bool { isHidden || (opacity == 0 && !animations.contains { $0.animatesOpacity }) }
+
     /// Its bounds as a path, with rounded corners when ``cornerRadius`` is above 0.
     public var boundsPath: Path {
         guard cornerRadius > 0 else { return bounds.path }

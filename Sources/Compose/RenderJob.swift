@@ -275,7 +275,7 @@ public struct RenderJob: Sendable {
         }
         // A folder's frames record what they are drawn from, which the other scales' runs compare.
         var origin: String?
-        if plan.format == .folder, let output, case .file(let path) = source {
+        if plan.format == .folder, output != nil, case .file(let path) = source {
             origin = Self.origin(scene: path, inputs: scene.inputFiles, fps: scene.fps, repeatCount: plan.repeatCount)
             writer.origin = origin
         }

@@ -87,6 +87,15 @@ extension SceneReader {
                             + "(split them over several layers with a spawn each, up to \(SceneFile.maximumLayers) layers in a scene)")
     }
 
+    /// Leaves `segments` (a layer's that is never drawn, its copies' and sublayers') out of every frame of
+    /// the drawing pre-check, in place of what was left out of them since `undrawnBefore`.
+    mutating func leaveOut(_ segments: Int, since undrawnBefore: Int) {
+        guard let frames, segments > 0 else { return }
+        let (all, overflow) = segments.multipliedReportingOverflow(by: frames.count)
+        let (sum, overflows) = undrawnBefore.addingReportingOverflow(all)
+        segmentFramesBeforeSpawn = overflow || overflows ? .max : sum
+    }
+
     /// Counts the path segments of `copies` copies of a template holding `segments` (the first
     /// copy's are counted already, as the template's) against the scene's `maxPathSegments`.
     mutating func chargeCopies(_ copies: Int, of segments: Int, at value: InputValue) throws(SceneFileError) {

@@ -19,7 +19,7 @@ struct SceneReader {
     /// only in the frames from its spawn time on.
     var frames: (fps: Double, count: Int)?
     /// Segment-frames the drawing pre-check need not count: each top-level spawned copy's segments
-    /// in the frames before it spawns.
+    /// in the frames before it spawns, and in every frame those of a layer that is never drawn.
     var segmentFramesBeforeSpawn = 0
     /// The files read (images, sequences, fonts), in order, each once: an output may replace none.
     var inputs: [String] = []
@@ -179,7 +179,7 @@ struct SceneReader {
         // each spawned copy counts and spends them again (a spawn inside a spawn multiplies).
         let layersBefore = layerCount
         try count(1)
-        let segmentsBefore = segmentsLeft
+        let segmentsBefore = segmentsLeft, undrawnBefore = segmentFramesBeforeSpawn
         var layer = Layer()
         layer.name = try schema { () throws(SchemaError) in try object["name"]?.string() } ?? "layer\(layerCount)"
         layer.origin = "\(file): \(value.path)"
@@ -245,6 +245,8 @@ struct SceneReader {
             }
             layer.mask = masks[0]
         }
+        // A layer hidden, or clear with no animation of its opacity, draws nothing in any frame, nor do its copies and sublayers.
+        defer { if layer.neverDrawn { leaveOut(segmentsBefore - segmentsLeft, since: undrawnBefore) } }
         guard let v = object["spawn"] else { return [layer] }
         return try spawn(v, template: layer, layers: layerCount - layersBefore, segments: segmentsBefore - segmentsLeft, topLevel: depth == 1)
     }

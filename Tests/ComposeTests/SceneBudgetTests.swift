@@ -81,9 +81,31 @@ import Basics
             Issue.record("50 frames of 1001 segments passed 5 000 000")
         } catch {
             #expect(error.limitError?.amount == 50 * 1_001 * 232, "\(error)")
-            #expect(error.description.contains("1 001 path segments, each spawned copy's from its spawn on: 50 050 drawn over 100 frames"), "\(error)")
+            #expect(error.description.contains("1 001 path segments, a spawned copy's from its spawn on and none of a hidden or clear layer's: 50 050 drawn over 100 frames"), "\(error)")
         }
     }
+    /// Round 60 #1: a hidden layer, or one clear with no animation of its opacity, was counted in
+    /// every frame (a 30 s scene with a hidden 250 000-segment shape was refused at the default).
+    /// It draws nothing, nor its sublayers and copies: left out; animated opacity still counts.
+    @Test(arguments: [
+        (#""hidden": true"#, 0), (#""opacity": 0"#, 0), (#""opacity": 0, "animations": [{"property": "opacity", "from": 0, "to": 1, "duration": 1}]"#, 100),
+        (#""hidden": true, "spawn": {"events": [{"time": 5, "at": [8, 8]}]}"#, 0), (#""opacity": 0.5"#, 100),
+    ]) func aLayerNeverDrawnIsLeftOut(properties: String, framesCounted: Int) throws {
+        var limits = ResourceLimits.default
+        limits.maxDrawingWork = 5_000_000
+        let path = "M0 0" + String(repeating: "l1 1l1 -1", count: 500)
+        // The 1000-segment shape sits in a sublayer of the layer given `properties`, beside a visible square of 5 segments.
+        let json = ##"{"size": [16, 16], "frames": 100, "fps": 10, "layers": [{"bounds": [16, 16], \##(properties), "sublayers": [{"shape": "##
+            + ##"{"path": "\##(path)", "strokeColor": "#000000"}, "bounds": [16, 16]}]}, {"shape": {"path": "M0 0h4v4h-4z"}, "bounds": [4, 4]}]}"##
+        do throws(SceneFileError) {
+            _ = try SceneFile(json: Array(json.utf8), files: [], limits: limits)
+            #expect(framesCounted == 0, "passed although drawn in \(framesCounted) frames")
+        } catch {
+            #expect(framesCounted > 0, "\(error)")
+            #expect(error.limitError?.amount == (framesCounted * 1_001 + 100 * 5) * 232, "\(error)")
+        }
+    }
+
     @Test func spawnsInsideSpawnsCountEveryLayer() throws {
         func nested(_ outer: Int, _ inner: Int) -> [UInt8] {
             let innerLayer = #"{"bounds": [1, 1], "spawn": {"random": {"count": \#(inner), "seed": 1, "area": [16, 16]}}}"#

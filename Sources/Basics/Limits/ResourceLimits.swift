@@ -137,7 +137,7 @@ public struct ResourceLimits: Sendable, Hashable {
         guard o1 || o2 || all > maxDrawingWork else { return }
         let grouped = { (value: Int) in LimitError.group(value) }
         let shape = unused > 0 && !o1
-            ? "\(grouped(segments)) path segments, each spawned copy's from its spawn on: \(grouped(drawn)) drawn over \(grouped(frames)) frames"
+            ? "\(grouped(segments)) path segments, a spawned copy's from its spawn on and none of a hidden or clear layer's: \(grouped(drawn)) drawn over \(grouped(frames)) frames"
             : "\(grouped(frames)) frames of \(grouped(segments)) path segments"
         throw LimitError(limit: .drawingWork, subject: subject, amount: o1 || o2 ? nil : all, maximum: maxDrawingWork,
                          detail: shape + ", each drawn at \(DrawingCost.segment) at the least: fewer frames or simpler paths draw less")
