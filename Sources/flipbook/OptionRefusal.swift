@@ -49,6 +49,19 @@ enum OptionRefusal {
         "\(flag) does not take '\(value)'; it takes: \(takes)"
     }
 
+    /// How a number is to be written when `value`, refused by an option that takes one number
+    /// (ArgumentParser's refusals, ``UsageMessage``; never a list), is one written another way — spaces around it,
+    /// digits other than 0–9 (`５`, `١٢`), separators between its digits (`5,000`, `1_000`) — else nil.
+    static func misWritten(_ value: String) -> String? {
+        let trimmed = value.trimmingCharacters(in: .whitespaces)
+        if trimmed != value, !trimmed.isEmpty, Double(trimmed) != nil { return "a number written without spaces" }
+        if value.contains(where: { $0.isNumber && !$0.isASCII }) { return "a number written in the digits 0–9" }
+        if value.range(of: #"^[+-]?[0-9]+([,_'][0-9]+)+(\.[0-9]+)?$"#, options: .regularExpression) != nil {
+            return "a number written without separators (\(value.filter { !",_'".contains($0) }))"
+        }
+        return nil
+    }
+
     /// `4`, `0.5`, `1e-09`: a whole number without `.0`.
     static func number(_ value: Double) -> String {
         value.isFinite && value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : "\(value)"

@@ -80,12 +80,11 @@ struct UsageMessage {
                 fix = "; it takes one of \(values.replacingOccurrences(of: "'", with: ""))"
                 // A near value (`centre`) gets its "did you mean", as an unknown option does.
                 if let near = Suggestion.nearest(to: parts[0], among: Self.quoted(in: values)) { fix += "; did you mean '\(near)'?" }
+            } else if parts[2].isEmpty || parts[2] == DecimalNumber.refusal(parts[0]), let form = OptionRefusal.misWritten(parts[0]) {
+                // A number with a space before or after it (`' 5'`, a shell variable's padding), other digits, separators.
+                fix = "; it takes " + form + (abstract.map { ": " + Self.sentence($0) } ?? "")
             } else if !parts[2].isEmpty, fix.isEmpty {
                 fix = " (\(parts[2]))"
-            } else if parts[2].isEmpty, parts[0].trimmingCharacters(in: .whitespaces) != parts[0],
-                      Double(parts[0].trimmingCharacters(in: .whitespaces)) != nil {
-                // A number with a space before or after it (`' 5'`, a shell variable's padding).
-                fix = "; it takes a number written without spaces" + (abstract.map { ": " + Self.sentence($0) } ?? "")
             } else if parts[2].isEmpty, Double(parts[0]) != nil, !parts[0].hasPrefix("-") {
                 // A number the option refused as it parsed (a negative one says the option's own range):
                 // it takes a whole number, in digits, that an Int holds.

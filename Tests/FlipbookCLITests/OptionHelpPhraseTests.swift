@@ -43,6 +43,14 @@ struct OptionHelpPhraseTests {
         (["render", "s.json", "-o", "o", "--max-drawing-work", "5 "],
          "error: --max-drawing-work does not take '5 '; it takes a number written without spaces: the most drawing done over all the frames"),
         (["validate", "x", "--max-frames", "many"], "error: --max-frames does not take 'many'; it takes: the most frames an animation may have"),
+        // Round 60 #7: other digits and separators said how to write them, in ArgumentParser's refusals and the commands' own.
+        (["validate", "x", "--max-frames", "５"], "error: --max-frames does not take '５'; it takes a number written in the digits 0–9: the most frames"),
+        (["validate", "x", "--max-frames", "١٢"], "error: --max-frames does not take '١٢'; it takes a number written in the digits 0–9: the most frames"),
+        (["validate", "x", "--max-pixels", "5,000"], "error: --max-pixels does not take '5,000'; it takes a number written without separators (5000): the most"),
+        (["sheet", "x", "-o", "s.png", "--padding", "1_000"], "error: --padding does not take '1_000'; it takes a number written without separators (1000): "),
+        (["blur", "x.png", "-o", "y.png", "--sigma", " 3"], "error: --sigma does not take ' 3'; it takes a number written without spaces: the blur's"),
+        (["assemble", "x", "-o", "y.gif", "--fps", "1,5"], "error: --fps does not take '1,5'; it takes a number written without separators (15): "),
+        (["validate", "x", "--max-frames", "1e3"], "error: --max-frames does not take '1e3'; it takes a whole number written in digits: the most frames"),
     ])
     func aLimitsRefusalSaysWhatItTakes(arguments: [String], line: String) throws {
         let result = try CLI.run(arguments)
