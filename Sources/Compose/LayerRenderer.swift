@@ -363,14 +363,14 @@ public struct LayerRenderer: Sendable {
         }
     }
 
-    /// Draws a text's raster at its own size from the bounds' top-left corner (apart from
-    /// ``drawContents``, whose frame the recursion through deep trees repeats).
+    /// Draws a text's raster at its own size, its layout's corner at the bounds' (apart from ``drawContents``, whose frame recursion repeats).
     @inline(never)
     private func draw(_ text: TextContent, in bounds: Rect, path: String, on canvas: inout Canvas) throws(CompositionError) {
         // Made at init; made again only for a renderer copied across a cache it did not fill.
-        let bitmap: Bitmap
-        do { bitmap = try text.bitmap(scale: scale, limits: limits) } catch { throw .text(layer: path, error) }
-        canvas.draw(bitmap, in: bounds.x, bounds.y, Double(bitmap.width) / Double(scale), Double(bitmap.height) / Double(scale))
+        let raster: TextContent.Raster
+        do { raster = try text.bitmap(scale: scale, limits: limits) } catch { throw .text(layer: path, error) }
+        let (bitmap, origin) = raster, points = Double(scale)
+        canvas.draw(bitmap, in: bounds.x - origin.x, bounds.y - origin.y, Double(bitmap.width) / points, Double(bitmap.height) / points)
     }
 
     /// Fills opaque on `area` what `layer` (presented at its local `time`, drawn through `matrix`)

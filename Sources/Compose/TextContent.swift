@@ -70,15 +70,19 @@ public struct TextContent: Sendable {
         return ((width * points).rounded(.up), (height * points).rounded(.up))
     }
 
-    /// The layout drawn alone on a clear bitmap at `scale`, made once per scale and kept (spawned
-    /// copies of a layer share it).
-    func bitmap(scale: Int, limits: ResourceLimits) throws(TextError) -> Bitmap {
+    /// The layout drawn alone on a clear bitmap at `scale`, with its glyphs' ink past the layout's
+    /// box (`TextLayout.renderInk(scale:limits:)`; a note's is inside its chrome), and where the
+    /// box's corner lies on it in points; made once per scale and kept (spawned copies of a layer share it).
+    func bitmap(scale: Int, limits: ResourceLimits) throws(TextError) -> Raster {
         if let kept = rasters.bitmap(scale: scale) { return kept }
-        let made: Bitmap
-        if let note { made = try note.render(scale: scale, limits: limits) } else { made = try layout.render(scale: scale, limits: limits) }
+        let made: Raster
+        if let note { made = (try note.render(scale: scale, limits: limits), (0, 0)) } else { made = try layout.renderInk(scale: scale, limits: limits) }
         rasters.keep(made, scale: scale)
         return made
     }
+
+    /// A raster and where the layout's top-left corner lies on it, in points.
+    typealias Raster = (bitmap: Bitmap, origin: (x: Double, y: Double))
 
     /// An identity for the raster cache, to count each raster once.
     var rasterIdentity: ObjectIdentifier { ObjectIdentifier(rasters) }
@@ -90,13 +94,13 @@ private final class RasterCache: @unchecked Sendable {
     let layout: TextLayout
     let note: Note?
     private let lock = NSLock()
-    private var byScale: [Int: Bitmap] = [:]
+    private var byScale: [Int: TextContent.Raster] = [:]
 
     init(layout: TextLayout, note: Note?) {
         self.layout = layout
         self.note = note
     }
 
-    func bitmap(scale: Int) -> Bitmap? { lock.withLock { byScale[scale] } }
-    func keep(_ bitmap: Bitmap, scale: Int) { lock.withLock { byScale[scale] = bitmap } }
+    func bitmap(scale: Int) -> TextContent.Raster? { lock.withLock { byScale[scale] } }
+    func keep(_ raster: TextContent.Raster, scale: Int) { lock.withLock { byScale[scale] = raster } }
 }

@@ -97,7 +97,7 @@ extension Scene {
     }
 
     /// Draws `label` on `canvas` in `font`: its raster at the canvas's scale, so that on whole
-    /// pixels the pixels are `TextLayout.render(scale:limits:)`'s.
+    /// pixels the pixels are `TextLayout.renderInk(scale:limits:)`'s.
     static func draw(_ label: Label, font: Font, on canvas: inout Canvas, limits: ResourceLimits, op index: Int, file: String) throws(SceneError) {
         let at = "\(file): ops[\(index)]"
         guard label.fontSize * Double(canvas.scale) <= TextLayout.maximumPixelSize else {
@@ -109,8 +109,9 @@ extension Scene {
         do { layout = try label.layout(font: font) } catch { throw .text(at: at, error) }
         let width = max(layout.maxWidth ?? layout.width, layout.width), height = layout.height
         do { try limits.checkPixels(width: width, height: height, scale: canvas.scale, of: "\(at): text") } catch { throw .limit(error) }
-        let raster: Bitmap
-        do { raster = try layout.render(scale: canvas.scale, limits: limits) } catch { throw .text(at: at, error) }
-        canvas.draw(raster, at: label.at)
+        // The raster holds the glyphs' ink past the layout's box (a J's hook, an italic's overhang), its corner at `origin`.
+        let raster: (bitmap: Bitmap, origin: (x: Double, y: Double))
+        do { raster = try layout.renderInk(scale: canvas.scale, limits: limits) } catch { throw .text(at: at, error) }
+        canvas.draw(raster.bitmap, at: Point(label.at.x - raster.origin.x, label.at.y - raster.origin.y))
     }
 }

@@ -9,6 +9,11 @@ extension TextLayout {
     /// - Throws: ``TextError/setting(_:)`` when the style's size at the bitmap's
     ///   scale is over ``maximumPixelSize`` pixels per em, or `x`/`y` are not finite.
     public func draw(into bitmap: inout Bitmap, x: Double = 0, y: Double = 0) throws(TextError) {
+        try draw(into: &bitmap, x: x, y: y, shift: (0, 0))
+    }
+
+    /// ``draw(into:x:y:)`` with every glyph moved by `shift` whole pixels after it is placed.
+    private func draw(into bitmap: inout Bitmap, x: Double, y: Double, shift: (x: Int, y: Int)) throws(TextError) {
         let scale = Double(bitmap.scale)
         let pixelSize = style.size * scale
         guard pixelSize <= Self.maximumPixelSize else {
@@ -18,7 +23,7 @@ extension TextLayout {
         guard x.isFinite, y.isFinite, abs(x) < 1e9, abs(y) < 1e9 else {
             throw .setting(SettingError(.position, of: nil, value: "\(x), \(y)", problem: .outOfRange(.interval(-1e9...1e9))))
         }
-        let clipRight = style.lineBreakMode == .clipping ? maxWidth.map { ($0 + x) * scale } : nil
+        let clipRight = style.lineBreakMode == .clipping ? maxWidth.map { ($0 + x) * scale + Double(shift.x) } : nil
         let color = style.color
         let (width, height) = (bitmap.width, bitmap.height)
         let overOpaque = (0...255).map { OpaqueMix(color, coverage: UInt8($0)) }
@@ -33,7 +38,7 @@ extension TextLayout {
                     // Whole pixels, as Cairo's image surfaces place glyphs: the same pixels as Pango's.
                     let px = ((x + glyph.x) * scale).rounded(), py = ((y + glyph.y) * scale).rounded()
                     guard let image = style.font.rasterizer.image(glyph: glyph.id, pixelSize: pixelSize), image.width > 0 else { continue }
-                    let left = Int(px) + image.left, top = Int(py) - image.top
+                    let left = Int(px) + image.left + shift.x, top = Int(py) - image.top + shift.y
                     // The glyph's rows and columns that land on the bitmap (and left of a clipping layout's edge).
                     var right = min(image.width, width - left)
                     if let clipRight { right = min(right, Int(clipRight.rounded(.up)) - left) }
@@ -81,6 +86,39 @@ extension TextLayout {
         }
         try draw(into: &bitmap)
         return bitmap
+    }
+
+    /// The layout drawn like ``render(scale:limits:)``, on a bitmap grown by whole pixels to hold
+    /// every glyph's ink where it reaches past that box — a J's hook left of the origin, an
+    /// italic's overhang past the last advance, marks above the first line (a clipping layout is
+    /// still cut at its width) — and where the layout's top-left corner lies on it, in points.
+    /// Inside the box the pixels are ``render(scale:limits:)``'s.
+    /// - Throws: as ``render(scale:limits:)``.
+    public func renderInk(scale: Int = 1, limits: ResourceLimits = .default) throws(TextError) -> (bitmap: Bitmap, origin: (x: Double, y: Double)) {
+        if let error = ImageFileName.drawingScaleError(scale, of: nil) { throw .setting(error) }
+        let box = (width: (max(maxWidth ?? width, width) * Double(scale)).rounded(.up), height: (height * Double(scale)).rounded(.up))
+        // The ink's reach past the box, in pixels (glyphs placed as ``draw(into:x:y:)`` places them); none when the size is refused there.
+        var over = (left: 0.0, top: 0.0, right: 0.0, bottom: 0.0)
+        let pixelSize = style.size * Double(scale)
+        if pixelSize <= Self.maximumPixelSize {
+            for line in lines {
+                for glyph in line.glyphs {
+                    guard let image = style.font.rasterizer.image(glyph: glyph.id, pixelSize: pixelSize), image.width > 0 else { continue }
+                    let left = (glyph.x * Double(scale)).rounded() + Double(image.left), top = (glyph.y * Double(scale)).rounded() - Double(image.top)
+                    over = (max(over.left, -left), max(over.top, -top), max(over.right, left + Double(image.width) - box.width),
+                            max(over.bottom, top + Double(image.height) - box.height))
+                }
+            }
+            if style.lineBreakMode == .clipping, maxWidth != nil { over.right = 0 }
+        }
+        var bitmap: Bitmap
+        do {
+            bitmap = try Bitmap(width: Int(box.width + over.left + over.right), height: Int(box.height + over.top + over.bottom), scale: scale, limits: limits)
+        } catch {
+            throw .limit(error)
+        }
+        try draw(into: &bitmap, x: 0, y: 0, shift: (Int(over.left), Int(over.top)))
+        return (bitmap, (over.left / Double(scale), over.top / Double(scale)))
     }
 
     /// The largest glyph drawn, in pixels per em (a size × scale past it would rasterize glyphs of

@@ -30,9 +30,11 @@ import TestSupport
 
     /// `layout` drawn alone by the Text module at `scale`.
     static func textRaster(_ string: String, size: Double, color: Color, maxWidth: Double? = nil,
-                           alignment: TextStyle.Alignment = .natural, scale: Int) throws -> Bitmap {
+                           alignment: TextStyle.Alignment = .natural, scale: Int) throws -> (bitmap: Bitmap, left: Int, top: Int) {
         let style = TextStyle(font: try Font.standard(), size: size, color: color, alignment: alignment)
-        return try TextLayout(string, style: style, maxWidth: maxWidth).render(scale: scale)
+        // With the glyphs' ink past the layout's box (round 61: a J's hook was cut), the box's corner at (left, top) pixels.
+        let inked = try TextLayout(string, style: style, maxWidth: maxWidth).renderInk(scale: scale)
+        return (inked.bitmap, Int(inked.origin.x * Double(scale)), Int(inked.origin.y * Double(scale)))
     }
 
     /// Whether `frame` holds `raster` at (`x`, `y`) pixels exactly and is clear everywhere else.
@@ -61,13 +63,13 @@ import TestSupport
         let layer = ##"{"text": {"string": "Tap to explode", "fontSize": 17, "foregroundColor": "#203040"}, "anchorPoint": [0, 0], "position": [7, 5]}"##
         let scene = try Self.read(Self.scene(layer, scale: scale))
         let frame = try scene.renderer().render(at: 0)
-        let raster = try Self.textRaster("Tap to explode", size: 17, color: Color(r: 0x20, g: 0x30, b: 0x40, a: 255), scale: scale)
+        let (raster, left, top) = try Self.textRaster("Tap to explode", size: 17, color: Color(r: 0x20, g: 0x30, b: 0x40, a: 255), scale: scale)
         #expect(frame.width == 120 * scale && raster.width > 60 * scale)
-        let result = Self.holds(frame, raster, atX: 7 * scale, y: 5 * scale)
+        let result = Self.holds(frame, raster, atX: 7 * scale - left, y: 5 * scale - top)
         #expect(result.matches, "\(result.differing) pixels differ at @\(scale)x")
         if scale == 2 {
             // The 1x raster pixel-doubled is not what a 2x render draws.
-            let small = try Self.textRaster("Tap to explode", size: 17, color: Color(r: 0x20, g: 0x30, b: 0x40, a: 255), scale: 1)
+            let small = try Self.textRaster("Tap to explode", size: 17, color: Color(r: 0x20, g: 0x30, b: 0x40, a: 255), scale: 1).bitmap
             var doubled = try Bitmap(width: small.width * 2, height: small.height * 2, scale: 2)
             for y in 0..<doubled.height { for x in 0..<doubled.width { doubled[x, y] = small[x / 2, y / 2] } }
             #expect(!Self.holds(frame, doubled, atX: 14, y: 10).matches)
@@ -125,16 +127,16 @@ import TestSupport
                             {"property": "opacity", "values": [1, 1, 0], "keyTimes": [0, 0.5, 1], "duration": 2, "fillMode": "forwards"}]}
             """##
         let renderer = try Self.read(Self.scene(layer)).renderer()
-        let raster = try Self.textRaster("Go", size: 24, color: .black, scale: 1)
+        let (raster, left, top) = try Self.textRaster("Go", size: 24, color: .black, scale: 1)
         // t = 0.5 s: 10 points along, fully opaque (the first half of the keyframes holds 1).
-        #expect(Self.holds(try renderer.render(at: 0.5), raster, atX: 10, y: 4).matches)
-        #expect(Self.holds(try renderer.render(at: 1), raster, atX: 20, y: 4).matches)
+        #expect(Self.holds(try renderer.render(at: 0.5), raster, atX: 10 - left, y: 4 - top).matches)
+        #expect(Self.holds(try renderer.render(at: 1), raster, atX: 20 - left, y: 4 - top).matches)
         // t = 1.5 s: 30 points along, opacity halfway from 1 to 0.
         let faded = try renderer.render(at: 1.5)
         var darkest = 0
         for y in 0..<raster.height { for x in 0..<raster.width { darkest = max(darkest, Int(faded[30 + x, 4 + y].a)) } }
         #expect(abs(darkest - 128) <= 1, "the most opaque pixel is \(darkest)/255 at half opacity")
-        #expect(Self.holds(faded, raster, atX: 30, y: 4).differing > 50)
+        #expect(Self.holds(faded, raster, atX: 30 - left, y: 4 - top).differing > 50)
         // t = 2 s: filled forwards at 0: nothing shows.
         #expect(try renderer.render(at: 2).pixels.enumerated().allSatisfy { $0.offset % 4 != 3 || $0.element == 0 })
     }
@@ -166,8 +168,8 @@ import TestSupport
         let scene = try Self.read(Self.scene(json))
         #expect(scene.warnings.isEmpty, "\(scene.warnings)")
         let frame = try scene.renderer().render(at: 0)
-        let raster = try Self.textRaster(string, size: 18, color: .black, maxWidth: 110, scale: 1)
-        let result = Self.holds(frame, raster, atX: 3, y: 2)
+        let (raster, left, top) = try Self.textRaster(string, size: 18, color: .black, maxWidth: 110, scale: 1)
+        let result = Self.holds(frame, raster, atX: 3 - left, y: 2 - top)
         #expect(result.matches, "\(result.differing) pixels differ")
         guard case .text(let text) = scene.root.sublayers[0].content else { Issue.record("not text"); return }
         let rightToLeft = string.unicodeScalars.first.map { $0.value >= 0x590 && $0.value < 0x700 } ?? false

@@ -60,4 +60,26 @@ import TestSupport
             try Font(url: URL(fileURLWithPath: folder))
         }
     }
+
+    /// Round 61 #1: `draw` and text layers drew `render(scale:)`'s box, which cuts the ink that
+    /// reaches past it — the hook of J and of ƒ left of the origin, below the last line — where
+    /// Pango draws it. `renderInk` grows the bitmap by whole pixels to hold it, the same pixels inside the box.
+    @Test(arguments: [1, 2]) func inkPastTheLayoutsBoxIsKept(scale: Int) throws {
+        let layout = try TextLayout("Jƒ", style: try Self.style(100))
+        let (inked, origin) = try layout.renderInk(scale: scale)
+        let box = try layout.render(scale: scale)
+        let (left, top) = (Int(origin.x * Double(scale)), Int(origin.y * Double(scale)))
+        #expect(left > 0, "the hooks reach left of the origin")
+        #expect(Double(left) == origin.x * Double(scale) && Double(top) == origin.y * Double(scale), "whole pixels: \(origin)")
+        #expect((0..<left).contains { x in (0..<inked.height).contains { inked[x, $0].a > 0 } })
+        #expect(inked.width >= box.width + left && inked.height >= box.height + top)
+        var differing = 0
+        for y in 0..<box.height { for x in 0..<box.width where inked[x + left, y + top] != box[x, y] { differing += 1 } }
+        #expect(differing == 0, "\(differing) pixels differ inside the box")
+        // Text whose ink stays in its box gets the box back, unchanged.
+        let plain = try TextLayout("aaa", style: try Self.style(20))
+        let kept = try plain.renderInk(scale: scale)
+        let unchanged = try plain.render(scale: scale)
+        #expect(kept.origin == (0, 0) && kept.bitmap.pixels == unchanged.pixels)
+    }
 }
