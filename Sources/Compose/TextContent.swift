@@ -9,7 +9,7 @@ import Text
 /// as Core Animation rasterizes a text layer at its `contentsScale` — so a `@2x` render draws the
 /// glyphs at twice the pixels, and a layer scaled up by its transform shows that raster
 /// resampled, as it does on a device. Placed on whole pixels, the pixels are exactly those of
-/// `TextLayout.render(scale:limits:)`.
+/// `TextLayout.renderInk(scale:limits:)` (the ink past the layout's box included, as Pango draws it).
 ///
 /// With a ``note``, the text sits in resizable chrome as `flipbook note` draws it (Text's `Note`:
 /// the chrome image nine-sliced to the text's size plus its cap insets), and the layer draws the

@@ -44,12 +44,18 @@ struct LineSetter {
         var ends = breaks.filter(\.mandatory).map(\.offset)
         if ends.last != units.count || breaks.last?.mandatory == true { ends.append(units.count) }
         var lines: [SetLine] = []
-        var start = 0
+        var start = 0, next = 0
+        // The breaks are in order: each paragraph takes its own from where the last one stopped
+        // (filtering all of them for each paragraph took time growing with the square of the text).
         for end in ends {
             var contentEnd = end
             while contentEnd > start, Self.isNewline(units[contentEnd - 1]) { contentEnd -= 1 }
-            let soft = breaks.lazy.map(\.offset).filter { $0 > start && $0 < contentEnd }
-            lines += try setParagraph(start..<contentEnd, breaks: Array(soft) + [contentEnd])
+            var soft: [Int] = []
+            while next < breaks.count, breaks[next].offset <= end {
+                if breaks[next].offset > start && breaks[next].offset < contentEnd { soft.append(breaks[next].offset) }
+                next += 1
+            }
+            lines += try setParagraph(start..<contentEnd, breaks: soft + [contentEnd])
             start = end
         }
         return lines
@@ -70,17 +76,19 @@ struct LineSetter {
                 advances[glyph.cluster - range.lowerBound + 1] += Double(glyph.advance) * pointsPerUnit
             }
         }
-        // A tab advances to the next tab stop, a control character takes no width (see shape()).
+        // A control character takes no width (see shape()), nor a tab here: where its stop lies
+        // depends on where its line starts (``Measure``).
+        var tabs: [Int] = []
         for index in advances.indices.dropFirst() {
             let unit = units[range.lowerBound + index - 1]
-            advances[index] = unit == Self.tab ? Self.nextTabStop(after: advances[index - 1])
-                : Self.isControl(unit) ? advances[index - 1] : advances[index] + advances[index - 1]
+            if unit == Self.tab { tabs.append(range.lowerBound + index - 1) }
+            advances[index] = unit == Self.tab || Self.isControl(unit) ? advances[index - 1] : advances[index] + advances[index - 1]
         }
-        let measure = Measure(start: range.lowerBound, prefix: advances, units: units)
+        let measure = Measure(start: range.lowerBound, prefix: advances, tabs: tabs, units: units)
 
         let lineRanges: [Range<Int>]
         if let maxWidth, style.lineBreakMode.wraps {
-            let opportunities = style.lineBreakMode == .charWrapping ? graphemes.filter { $0 > range.lowerBound && $0 <= range.upperBound } : breaks
+            let opportunities = style.lineBreakMode == .charWrapping ? Array(graphemes(within: range.lowerBound + 1...range.upperBound)) : breaks
             lineRanges = wrap(range, at: opportunities, width: maxWidth, measure: measure)
         } else {
             lineRanges = [range]
@@ -147,7 +155,7 @@ struct LineSetter {
         let ellipsis: [UInt16] = [0x2026]
         let ellipsisWidth = shape(ellipsis, range: 0..<1, levels: { _ in base }).width
         let budget = width - ellipsisWidth
-        let cuts = graphemes.filter { shown.contains($0) || $0 == shown.upperBound }
+        let cuts = Array(graphemes(within: shown.lowerBound...shown.upperBound))
         switch style.lineBreakMode {
         case .truncatingTail:
             let end = cuts.last { measure.width(shown.lowerBound..<$0) <= budget } ?? shown.lowerBound
@@ -272,6 +280,19 @@ struct LineSetter {
         return runs
     }
 
+    /// The grapheme boundaries within `range` (binary searched: asked for once per paragraph, where
+    /// filtering all of them took time growing with the square of the text).
+    private func graphemes(within range: ClosedRange<Int>) -> ArraySlice<Int> {
+        var low = 0, high = graphemes.count
+        while low < high {
+            let middle = (low + high) / 2
+            if graphemes[middle] < range.lowerBound { low = middle + 1 } else { high = middle }
+        }
+        var end = low
+        while end < graphemes.count, graphemes[end] <= range.upperBound { end += 1 }
+        return graphemes[low..<end]
+    }
+
     private func firstGrapheme(after offset: Int) -> Int {
         var low = 0, high = graphemes.count
         while low < high {
@@ -293,12 +314,29 @@ struct LineSetter {
 /// Widths of ranges of one paragraph, from its prefix sums of advances.
 private struct Measure {
     let start: Int
+    /// The advances of the paragraph's units summed, tabs taking none.
     let prefix: [Double]
+    /// Where the paragraph's tabs are (offsets into `units`), in order.
+    let tabs: [Int]
     let units: [UInt16]
 
+    /// The width of `range` set as a line of its own: each tab to the next stop from the range's
+    /// start, as ``LineSetter`` draws a line (the stop a tab reaches depends on where its line starts).
     func width(_ range: Range<Int>) -> Double {
         guard !range.isEmpty else { return 0 }
-        return prefix[range.upperBound - start] - prefix[range.lowerBound - start]
+        func plain(_ from: Int, _ to: Int) -> Double { prefix[to - start] - prefix[from - start] }
+        var low = 0, high = tabs.count
+        while low < high {
+            let middle = (low + high) / 2
+            if tabs[middle] < range.lowerBound { low = middle + 1 } else { high = middle }
+        }
+        var x = 0.0, from = range.lowerBound
+        for tab in tabs[low...] {
+            guard tab < range.upperBound else { break }
+            x = LineSetter.nextTabStop(after: x + plain(from, tab))
+            from = tab + 1
+        }
+        return x + plain(from, range.upperBound)
     }
 
     /// `end` moved back over white space (which hangs past a line's end, not counted in its width).

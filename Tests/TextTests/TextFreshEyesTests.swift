@@ -82,4 +82,14 @@ import TestSupport
         let unchanged = try plain.render(scale: scale)
         #expect(kept.origin == (0, 0) && kept.bitmap.pixels == unchanged.pixels)
     }
+
+    /// Round 61 #2: a tab on a wrapped paragraph's second line was measured at its place in the
+    /// unbroken paragraph, then drawn to the next stop from its line's start: the line came out
+    /// 152 pt wide at a width of 150. Each line is measured as it is drawn.
+    @Test func aTabOnAWrappedLineKeepsItWithinTheWidth() throws {
+        let layout = try TextLayout("hello WWWW hello Supercalifragilistic\t— end", style: try Self.style(13), maxWidth: 150)
+        #expect(layout.lines.count >= 2)
+        for line in layout.lines { #expect(line.width <= 150 + 1e-9, "a line \(line.width) pt wide") }
+        #expect(layout.lines.contains { line in line.glyphs.count > 1 && line.glyphs.last!.x > 28 })
+    }
 }
