@@ -36,6 +36,14 @@ extension Discovery {
         return animationsPart(animations).map { "left out, no frames: " + $0 }
     }
 
+    /// What a job reading `sources` (folders, prefixes, a list of files) into an animation made of
+    /// the files `read` says of them: the list's order and repeats (``listNote(_:)``), the
+    /// animations beside PNG frames (``leftOutNote(in:)``), the stills and device frames not played
+    /// (``leftOutStillsNote(in:read:)``) — what `assemble` and the sequence operations say alike.
+    package static func readingNotes(_ sources: [String], read: [String]) -> [String] {
+        [listNote(sources), leftOutNote(in: sources), leftOutStillsNote(in: sources, read: read)].compactMap { $0 }
+    }
+
     /// The note an animation made of the folders among `sources` gives for the still PNGs of
     /// those folders it did not play (`read`: the files it was made of): a PNG without a frame
     /// number (`background.png`, which `sheet` packs as a sprite of its own) and a `~ipad` frame

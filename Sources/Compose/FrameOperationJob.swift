@@ -124,9 +124,9 @@ public struct FrameOperationJob: Sendable {
         /// (as `AssembleJob` warns); empty when nothing was.
         public var warnings: [String]
         /// What `assemble` notes of the same frames written as a GIF (their semi-transparent
-        /// pixels, which GIF's one bit of alpha dithers), and frames of any scale written
-        /// (``otherScales`` too) that had no file at it and were resampled from another scale's;
-        /// empty when it notes nothing.
+        /// pixels, which GIF's one bit of alpha dithers) and of the sources (files no scale read:
+        /// a `~ipad` frame, a PNG without a number), and frames of any scale written (``otherScales``
+        /// too) that had no file at it and were resampled from another scale's; empty when none.
         public var notes: [String]
         /// What the encoder of an animation (GIF, APNG, WebP) reported — frames written and merged,
         /// bytes — as `AssembleJob` reports it; `nil` for a folder.
@@ -280,8 +280,9 @@ public struct FrameOperationJob: Sendable {
         reporter.finish(.writing)
         var outcome = outcomes[0]
         outcome.otherScales = Array(outcomes.dropFirst())
-        // Frames without a file at their scale were made from another scale's: said, as `assemble` and `sheet` say it.
-        outcome.notes = plans.compactMap(Self.fallbackNote) + plans.prefix(1).compactMap { FrameSource.depthNote($0.animation.frames) } + outcome.notes
+        // Frames from another scale's file, and files no scale read (a `~ipad` frame), said as `assemble` says them.
+        let read = sources.isEmpty ? [] : Discovery.readingNotes(sources, read: plans.flatMap(\.animation.sourceFiles))
+        outcome.notes = plans.compactMap(Self.fallbackNote) + plans.prefix(1).compactMap { FrameSource.depthNote($0.animation.frames) } + read + outcome.notes
         // A folder's `sequence.json` is shared by its scales: listed once, with the first scale's files.
         var listed = Set(outcome.files)
         for index in outcome.otherScales.indices {

@@ -1,0 +1,30 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Fresh eyes round 61: the sequence operations dropped files without a word.
+@Suite("Fresh eyes 61: what the sequence operations leave out is said")
+struct FreshEyesRoundSixtyOneTests {
+    /// #4: `blur`, `slice` and `resize` of a folder holding `~ipad` frames and a cover without a
+    /// number wrote the phone frames only and said nothing (`assemble` says both); now each says
+    /// them, on standard error and in `--json`'s notes.
+    @Test(arguments: [["blur", "--sigma", "1"], ["slice", "--insets", "8,8,8,8", "--size", "100x40"], ["resize", "--scale", "0.5"]])
+    func aDeviceFrameAndACoverLeftOutAreSaid(operation: [String]) throws {
+        let folder = try Fixtures.temporaryFolder("round61-devices")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let coin = Fixtures.path("sequences/kenney-gold-coin")
+        try FileManager.default.createDirectory(atPath: folder + "/dev", withIntermediateDirectories: true)
+        for index in 1...3 {
+            try FileManager.default.copyItem(atPath: "\(coin)/gold_\(index).png", toPath: "\(folder)/dev/g\(index).png")
+            try FileManager.default.copyItem(atPath: "\(coin)/gold_\(index).png", toPath: "\(folder)/dev/g\(index)~ipad.png")
+        }
+        try FileManager.default.copyItem(atPath: "\(coin)/gold_4.png", toPath: "\(folder)/dev/cover.png")
+        let run = try CLI.run([operation[0], "dev", "-o", "out", "--json"] + operation.dropFirst(), in: folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let notes = try #require(object["notes"] as? [String]).joined(separator: "\n")
+        #expect(notes.contains("left out, not played:") && notes.contains("g1~ipad.png") && notes.contains("cover.png"), "\(notes)")
+        #expect(run.stderr.contains("~ipad: UIKit reads them on that device only"), "\(run.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/out").filter { $0.hasSuffix(".png") }.count == 3)
+    }
+}
