@@ -50,9 +50,10 @@ public struct Note: Sendable {
         let measured = try TextLayout(text, style: style, maxWidth: maxWidth)
         // Only spaces and line breaks set no width either (`note " "` was 24 px from a 25 px chrome).
         guard measured.width > 0 else { throw .emptyNote }
-        // Set again in the width the lines really take, so that centred and right-aligned lines
-        // sit in the chrome's interior, not in the wider maxWidth.
-        return try TextLayout(text, style: style, maxWidth: max(measured.width, 1e-6).nextUp)
+        // Aligned again in the width the lines really take, so that centred and right-aligned lines
+        // sit in the chrome's interior, not in the wider maxWidth; broken where they were (round 61:
+        // set again in that width, "aaaa co-op" broke before "co-op", where draw and Pango break after "co-").
+        return measured.aligned(within: max(measured.width, 1e-6).nextUp)
     }
 
     /// The note at `scale` pixels per point: the chrome resized to the text plus the insets (the

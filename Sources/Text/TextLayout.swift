@@ -46,9 +46,9 @@ public struct TextLayout: Sendable {
     /// The style it was set in.
     public let style: TextStyle
     /// The width it was set to, or nil for lines as long as their paragraphs.
-    public let maxWidth: Double?
+    public private(set) var maxWidth: Double?
     /// Its lines, top to bottom.
-    public let lines: [Line]
+    public private(set) var lines: [Line]
     /// The widest line's width, in points (the used rectangle's width).
     public let width: Double
     /// From the first line's top to the last line's bottom, in points: lines × line height plus
@@ -114,5 +114,27 @@ public struct TextLayout: Sendable {
         height = lines.isEmpty ? 0 : Double(lines.count) * pitch - style.lineSpacing
         missingCharacters = setter.missing
         controlCharacters = setter.controls
+    }
+
+    /// The same lines, broken where they are, aligned in `width` points instead of the width they
+    /// were set to (a note's lines in the width they take): setting the text again in that width
+    /// could break it elsewhere, a line measured alone being a kerning pair narrower than in its paragraph.
+    func aligned(within width: Double) -> TextLayout {
+        var copy = self
+        copy.maxWidth = width
+        let old = maxWidth ?? self.width
+        copy.lines = lines.map { line in
+            let shift: Double = switch style.alignment {
+            case .left: 0
+            case .right: width - old
+            case .center: (width - old) / 2
+            case .natural: line.isRightToLeft ? width - old : 0
+            }
+            var moved = line
+            moved.x += shift
+            for index in moved.glyphs.indices { moved.glyphs[index].x += shift }
+            return moved
+        }
+        return copy
     }
 }

@@ -103,4 +103,20 @@ import TestSupport
         #expect(throws: TextError.self) { try note.render(scale: 2) }
         #expect(throws: TextError.setting(SettingError(.scale, of: nil, value: 0, allowed: .range(1...8)))) { try note.render(scale: 0) }
     }
+
+    /// Round 61 #5 and #12: a note set its text again in the width its lines took, which could
+    /// break it elsewhere ("aaaa co-op" at 13 pt broke before "co-op", where draw and Pango break
+    /// after "co-"; "x y z" at a width of 1 pt gave 3 lines where they give 5). Its lines are now
+    /// the layout's, aligned in the width they take.
+    @Test(arguments: [("aaaa co-op", 13.0, 60.0), ("We run a co-op in town", 17.0, 120.0), ("x y z", 30.0, 1.0)])
+    func aNoteBreaksItsLinesAsTheLayoutDoes(text: String, size: Double, width: Double) throws {
+        let chrome = try PNG.Decoder().decodeBitmap(file: Fixtures.path("text/chrome/note-chrome@2x.png"))
+        let style = TextStyle(font: try Font.standard(), size: size, alignment: .center)
+        let note = Note(text: text, style: style, chrome: chrome, insets: Self.insets, maxWidth: width)
+        let lines = try note.layout().lines, plain = try TextLayout(text, style: style, maxWidth: width).lines
+        #expect(lines.map(\.range) == plain.map(\.range))
+        // Centred in the width the lines take: the widest line starts at 0.
+        let widest = try #require(lines.max { $0.width < $1.width })
+        #expect(abs(widest.x) < 1e-6, "\(widest.x)")
+    }
 }
