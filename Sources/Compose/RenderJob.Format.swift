@@ -29,10 +29,12 @@ extension RenderJob {
             }
         }
 
-        /// The format a name promises: by its extension, a folder for none; nil for any other extension.
+        /// The format a name promises: by its extension, a folder for none, for a name ending in
+        /// `/` or for a folder that is there (`out.v2`, as `OutputName.requireFolder` takes it); nil
+        /// for any other extension.
         public init?(fileName: String) {
             let ext = OutputName.pathExtension(fileName)
-            if ext.isEmpty || fileName.hasSuffix("/") { self = .folder; return }
+            if ext.isEmpty || fileName.hasSuffix("/") || FileIO.isDirectory(fileName) { self = .folder; return }
             guard let format = Self.allCases.first(where: { $0.fileExtensions.contains(ext) }) else { return nil }
             self = format
         }

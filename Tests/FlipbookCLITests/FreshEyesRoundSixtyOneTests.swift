@@ -27,4 +27,22 @@ struct FreshEyesRoundSixtyOneTests {
         #expect(run.stderr.contains("~ipad: UIKit reads them on that device only"), "\(run.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/out").filter { $0.hasSuffix(".png") }.count == 3)
     }
+
+    /// #8: docs/CLI.md: "a folder whose name has a dot is written when it exists". `blur`, `slice`,
+    /// `resize` and `render` refused an existing `pre.v3` (a rerun of `-o pre.v3/` as `-o pre.v3`).
+    @Test(arguments: [["blur", "coin", "--sigma", "1"], ["resize", "coin", "--scale", "0.5"],
+                      ["slice", "coin", "--insets", "1,1,1,1", "--size", "10x10"], ["render", "scene.json"]])
+    func anExistingFolderWithADotIsWritten(command: [String]) throws {
+        let folder = try Fixtures.temporaryFolder("round61-dotted")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.copyItem(atPath: Fixtures.path("sequences/kenney-gold-coin"), toPath: folder + "/coin")
+        try Data(##"{"size": [8, 8], "frames": 2, "layers": [{"bounds": [4, 4], "backgroundColor": "#FF0000"}]}"##.utf8)
+            .write(to: URL(fileURLWithPath: folder + "/scene.json"))
+        try FileManager.default.createDirectory(atPath: folder + "/pre.v3", withIntermediateDirectories: false)
+        for _ in 0..<2 {
+            let run = try CLI.run(command + ["-o", "pre.v3"], in: folder)
+            #expect(run.status == 0, "\(run.stderr)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/pre.v3").contains("sequence.json"))
+    }
 }
