@@ -164,6 +164,7 @@ public struct FrameOperationJob: Sendable {
                 others.append(other)
             }
         }
+        try checkOutputPixels([main] + others)
         // Said once, not once a scale.
         main.warnings += leftOutHighlighted(main.animation)
         if let output { main.warnings += earlierScales(beside: output, written: [main] + others) }
@@ -216,16 +217,12 @@ public struct FrameOperationJob: Sendable {
             throw .size(error)
         }
         // A side rounded to no pixel (`--scale 1e-9`): refused as for one image, not made 1 px.
-        let measured = sources.isEmpty ? Discovery.filesGiven : sources.joined(separator: " ")
         if let error = operation.noPixels(width: size.width, height: size.height, scale: animation.scale,
-                                          subject: "the frames of \(measured) (\(firstFrame.width)×\(firstFrame.height) px) \(operation.name)d") {
+                                          subject: "the frames of \(sourceNames) (\(firstFrame.width)×\(firstFrame.height) px) \(operation.name)d") {
             throw error
         }
         // All the frames it makes, against `maxOutputPixels`: a folder of PNGs is bounded as a GIF of them is when read.
-        do {
-            try limits.checkOutput(animation.frames.count, "frames", width: size.width, height: size.height,
-                                   of: sources.isEmpty ? Discovery.filesGiven : sources.joined(separator: " "))
-        }
+        do { try limits.checkOutput(animation.frames.count, "frames", width: size.width, height: size.height, of: sourceNames) }
         catch { throw .limit(error) }
         let protected = InputFiles(animation.sourceFiles + sources)
         if let output {

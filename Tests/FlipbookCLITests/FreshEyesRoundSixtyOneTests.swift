@@ -45,4 +45,24 @@ struct FreshEyesRoundSixtyOneTests {
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/pre.v3").contains("sequence.json"))
     }
+
+    /// #7: `--max-output-pixels` ("all the frames one run writes, added up") was checked one scale
+    /// at a time: 2 frames of 64² at @1x and 2 of 128² at @2x (40 960 pixels) passed 35 000.
+    @Test func everyScalesFramesCountTogether() throws {
+        let folder = try Fixtures.temporaryFolder("round61-scales")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let coin = Fixtures.path("sequences/kenney-gold-coin")
+        try FileManager.default.createDirectory(atPath: folder + "/ms", withIntermediateDirectories: true)
+        for index in 1...2 {
+            try FileManager.default.copyItem(atPath: "\(coin)/gold_\(index).png", toPath: "\(folder)/ms/s\(index).png")
+            let run = try CLI.run(["resize", "ms/s\(index).png", "-o", "ms/s\(index)@2x.png", "--scale", "2"], in: folder)
+            #expect(run.status == 0, "\(run.stderr)")
+        }
+        let refused = try CLI.run(["resize", "ms", "-o", "out", "--scale", "1", "--max-output-pixels", "35000"], in: folder)
+        #expect(refused.status == 3, "\(refused.stderr)")
+        #expect(refused.stderr.contains("every scale's frames together: 2 frames of 64×64 at @1x and 2 frames of 128×128 at @2x"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/out"))
+        let passed = try CLI.run(["resize", "ms", "-o", "out", "--scale", "1", "--max-output-pixels", "40960"], in: folder)
+        #expect(passed.status == 0, "\(passed.stderr)")
+    }
 }
