@@ -86,15 +86,7 @@ extension SceneReader {
             }
         }
         let layout = content.layout
-        let at = "\(file): \(stringValue.path)"
-        if !layout.missingCharacters.isEmpty {
-            warnings.append("\(at): the font (\(font.familyName)) has no glyph for \(NoteJob.named(layout.missingCharacters)): they are drawn as "
-                            + "its empty box; name a font that has them in text.font")
-        }
-        if !layout.controlCharacters.isEmpty {
-            warnings.append("\(at): the text holds control \(layout.controlCharacters.count == 1 ? "character" : "characters") "
-                            + "\(NoteJob.named(layout.controlCharacters)): not drawn, as Core Animation does not draw them")
-        }
+        warnings += layout.warnings(at: "\(file): \(stringValue.path)", fontKey: "text.font")
         return content
     }
 

@@ -96,6 +96,18 @@ extension Scene {
         return label
     }
 
+    /// What the text ops set that their user should know, as `render` says it of text layers: the
+    /// characters a font has no glyph for (drawn as its empty box) and control characters (not
+    /// drawn), one warning an op, naming it; empty when there are none. `fonts` as for ``render(images:fonts:limits:)``
+    /// (an op whose font is not there, or whose text cannot be set, is left to `render` to refuse).
+    public func textWarnings(fonts: [String: Font] = [:]) -> [String] {
+        operations.enumerated().flatMap { index, op -> [String] in
+            guard case .text(let label) = op, let font = label.font.map({ fonts[$0] }) ?? (try? Font.standard()),
+                  let layout = try? label.layout(font: font) else { return [] }
+            return layout.warnings(at: "\(file): ops[\(index)]", fontKey: "ops[\(index)].font")
+        }
+    }
+
     /// Draws `label` on `canvas` in `font`: its raster at the canvas's scale, so that on whole
     /// pixels the pixels are `TextLayout.renderInk(scale:limits:)`'s.
     static func draw(_ label: Label, font: Font, on canvas: inout Canvas, limits: ResourceLimits, op index: Int, file: String) throws(SceneError) {

@@ -62,6 +62,6 @@ struct Draw: ParsableCommand {
         try OutputName.checkNotAVariant(output, of: images.paths)
         let bitmap = try parsed.render(images: images.bitmaps, fonts: fonts.fonts, limits: limits)
         try ImageCommand.save(bitmap, to: output, inputs: [scene] + images.paths + fonts.paths, overwrite: overwrite, json: json, extra: ["operations": parsed.operations.count],
-                              scale: parsed.scale)
+                              scale: parsed.scale, warnings: parsed.textWarnings(fonts: fonts.fonts))
     }
 }

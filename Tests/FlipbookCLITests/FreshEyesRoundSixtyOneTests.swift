@@ -65,4 +65,20 @@ struct FreshEyesRoundSixtyOneTests {
         let passed = try CLI.run(["resize", "ms", "-o", "out", "--scale", "1", "--max-output-pixels", "40960"], in: folder)
         #expect(passed.status == 0, "\(passed.stderr)")
     }
+
+    /// #9: `draw` drew characters its font lacks as empty boxes, and skipped control characters,
+    /// without a word (`note` and `render` name them): now it warns as `render` does.
+    @Test func drawSaysWhatItsTextCannotShow() throws {
+        let folder = try Fixtures.temporaryFolder("round61-draw-text")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Data(##"{"size": [120, 40], "ops": [{"text": "Boom 爆発", "at": [2, 2], "fontSize": 12}, {"text": "a\u0001b", "at": [2, 20], "fontSize": 12}]}"##.utf8)
+            .write(to: URL(fileURLWithPath: folder + "/t.json"))
+        let run = try CLI.run(["draw", "t.json", "-o", "t.png", "--json"], in: folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let warnings = try #require(object["warnings"] as? [String])
+        #expect(warnings.count == 2, "\(warnings)")
+        #expect(warnings.first?.hasPrefix("t.json: ops[0]: the font (DejaVu Sans) has no glyph for U+7206 '爆', U+767A '発'") == true, "\(warnings)")
+        #expect(warnings.last?.hasPrefix("t.json: ops[1]: the text holds control character") == true, "\(warnings)")
+    }
 }
