@@ -89,10 +89,10 @@ struct NoteCommand: ParsableCommand {
         job.scale = scale
         let outcome = try job.run(cancellation: nil)
         if toStandardOutput { try FileIO.writeStandardOutput(outcome.bytes) }
-        for note in outcome.notes { Console.error("note: \(note)") }
+        // The notes (a chrome resampled to the note's scale) on standard error and in `--json`'s `notes`, as every command's.
         try ImageCommand.printWritten(output, width: outcome.width, height: outcome.height, scale: outcome.scale, json: json,
                                       extra: ["chrome": outcome.chromeFile, "font": outcome.font, "lines": outcome.lines],
-                                      madeAt: outcome.scale, warnings: outcome.warnings.map(CLIWording.inCLIWords))
+                                      madeAt: outcome.scale, warnings: outcome.warnings.map(CLIWording.inCLIWords), notes: outcome.notes)
     }
 }
 

@@ -121,6 +121,9 @@ import TestSupport
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("\"chrome\" : \"chrome@2x.png\""), "\(result.stdout)")
         #expect(result.stderr.contains("note: the chrome chrome@2x.png is @2x, resampled to @3x"), "\(result.stderr)")
+        // Round 61 #13: and in `--json`'s notes, which were empty.
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect((object["notes"] as? [String])?.contains { $0.hasPrefix("the chrome chrome@2x.png is @2x, resampled to @3x") } == true, "\(result.stdout)")
     }
 
     /// The warnings name the character that is missing (the mark U+0350, not the `a` it sits on)
