@@ -45,9 +45,17 @@ struct LineSetter {
         if ends.last != units.count || breaks.last?.mandatory == true { ends.append(units.count) }
         var lines: [SetLine] = []
         var start = 0, next = 0
+        // A line separator (U+2028) ends a line, not its bidi paragraph (UAX #9: it is no paragraph
+        // separator): the lines it joins take the direction of all of them together.
+        var base: UInt8?
         // The breaks are in order: each paragraph takes its own from where the last one stopped
         // (filtering all of them for each paragraph took time growing with the square of the text).
-        for end in ends {
+        for (index, end) in ends.enumerated() {
+            if start == 0 || units[start - 1] != Self.lineSeparator { base = nil }
+            if base == nil, units[start..<end].last == Self.lineSeparator {
+                let whole = ends[index...].first { $0 == units.count || units[$0 - 1] != Self.lineSeparator } ?? units.count
+                base = try ICU.bidiLevels(Array(units[start..<whole]), base: nil).paragraph & 1
+            }
             var contentEnd = end
             while contentEnd > start, Self.isNewline(units[contentEnd - 1]) { contentEnd -= 1 }
             var soft: [Int] = []
@@ -55,7 +63,7 @@ struct LineSetter {
                 if breaks[next].offset > start && breaks[next].offset < contentEnd { soft.append(breaks[next].offset) }
                 next += 1
             }
-            lines += try setParagraph(start..<contentEnd, breaks: soft + [contentEnd])
+            lines += try setParagraph(start..<contentEnd, breaks: soft + [contentEnd], base: base)
             start = end
         }
         return lines
@@ -63,8 +71,8 @@ struct LineSetter {
 
     // MARK: Paragraphs
 
-    private mutating func setParagraph(_ range: Range<Int>, breaks: [Int]) throws(TextError) -> [SetLine] {
-        let bidi = try ICU.bidiLevels(Array(units[range]), base: nil)
+    private mutating func setParagraph(_ range: Range<Int>, breaks: [Int], base: UInt8?) throws(TextError) -> [SetLine] {
+        let bidi = try ICU.bidiLevels(Array(units[range]), base: base)
         let levels = { (offset: Int) -> UInt8 in bidi.levels[offset - range.lowerBound] }
         let isRightToLeft = bidi.paragraph & 1 == 1
         // Each unit's share of the paragraph's advance (a cluster's advance on its first unit),
@@ -301,6 +309,9 @@ struct LineSetter {
         }
         return min(low, graphemes.count - 1)
     }
+
+    /// U+2028 LINE SEPARATOR.
+    private static let lineSeparator: UInt16 = 0x2028
 
     private static func isNewline(_ unit: UInt16) -> Bool {
         [0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029].contains(unit)

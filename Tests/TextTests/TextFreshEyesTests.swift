@@ -92,4 +92,15 @@ import TestSupport
         for line in layout.lines { #expect(line.width <= 150 + 1e-9, "a line \(line.width) pt wide") }
         #expect(layout.lines.contains { line in line.glyphs.count > 1 && line.glyphs.last!.x > 28 })
     }
+
+    /// Round 61 #6: a line separator (U+2028) started a paragraph of its own, so the Latin line
+    /// after it in a Hebrew paragraph ran left to right, set at the left; it ends a line, not the
+    /// paragraph (UAX #9), as Pango and UIKit set it. A paragraph separator still ends it.
+    @Test func aLineSeparatorKeepsItsParagraphsDirection() throws {
+        let joined = try TextLayout("שלום עולם ארוך\u{2028}abc", style: try Self.style(), maxWidth: 200)
+        #expect(joined.lines.count == 2 && joined.lines.allSatisfy(\.isRightToLeft))
+        #expect(abs(joined.lines[1].x + joined.lines[1].width - 200) < 1e-6, "abc at \(joined.lines[1].x)")
+        let separate = try TextLayout("שלום עולם ארוך\u{2029}abc", style: try Self.style(), maxWidth: 200)
+        #expect(separate.lines.count == 2 && !separate.lines[1].isRightToLeft && separate.lines[1].x == 0)
+    }
 }
