@@ -96,21 +96,10 @@ extension Scene {
         return label
     }
 
-    /// What the text ops set that their user should know, as `render` says it of text layers: the
-    /// characters a font has no glyph for (drawn as its empty box) and control characters (not
-    /// drawn), one warning an op, naming it; empty when there are none. `fonts` as for ``render(images:fonts:limits:)``
-    /// (an op whose font is not there, or whose text cannot be set, is left to `render` to refuse).
-    public func textWarnings(fonts: [String: Font] = [:]) -> [String] {
-        operations.enumerated().flatMap { index, op -> [String] in
-            guard case .text(let label) = op, let font = label.font.map({ fonts[$0] }) ?? (try? Font.standard()),
-                  let layout = try? label.layout(font: font) else { return [] }
-            return layout.warnings(at: "\(file): ops[\(index)]", fontKey: "ops[\(index)].font")
-        }
-    }
-
     /// Draws `label` on `canvas` in `font`: its raster at the canvas's scale, so that on whole
     /// pixels the pixels are `TextLayout.renderInk(scale:limits:)`'s.
-    static func draw(_ label: Label, font: Font, on canvas: inout Canvas, limits: ResourceLimits, op index: Int, file: String) throws(SceneError) {
+    /// Returns what its text cannot show (`TextLayout.warnings(at:fontKey:)`).
+    static func draw(_ label: Label, font: Font, on canvas: inout Canvas, limits: ResourceLimits, op index: Int, file: String) throws(SceneError) -> [String] {
         let at = "\(file): ops[\(index)]"
         guard label.fontSize * Double(canvas.scale) <= TextLayout.maximumPixelSize else {
             throw .text(at: at, .setting(SettingError(.fontSize, of: nil, value: label.fontSize,
@@ -125,5 +114,6 @@ extension Scene {
         let raster: (bitmap: Bitmap, origin: (x: Double, y: Double))
         do { raster = try layout.renderInk(scale: canvas.scale, limits: limits) } catch { throw .text(at: at, error) }
         canvas.draw(raster.bitmap, at: Point(label.at.x - raster.origin.x, label.at.y - raster.origin.y))
+        return layout.warnings(at: at, fontKey: "ops[\(index)].font")
     }
 }

@@ -147,6 +147,15 @@ public struct Scene: Sendable {
     /// stops the drawing with ``SceneError/limit(_:)`` before that work is done; so do ops whose
     /// drawing together comes to more than `limits.maxDrawingWork` (the op that passed it is named).
     public func render(images: [String: Bitmap] = [:], fonts: [String: Font] = [:], limits: ResourceLimits = .default) throws(SceneError) -> Bitmap {
+        var warnings: [String] = []
+        return try render(images: images, fonts: fonts, limits: limits, warnings: &warnings)
+    }
+
+    /// ``render(images:fonts:limits:)``, adding to `warnings` what its text ops set that their user
+    /// should know, as `render` says it of text layers: characters a font has no glyph for (drawn as
+    /// its empty box) and control characters (not drawn), naming the op.
+    public func render(images: [String: Bitmap] = [:], fonts: [String: Font] = [:], limits: ResourceLimits = .default,
+                       warnings: inout [String]) throws(SceneError) -> Bitmap {
         var canvas: Canvas
         do { canvas = try Canvas(width: width, height: height, scale: scale, background: background, limits: limits) } catch {
             throw .limit(error)
@@ -185,7 +194,7 @@ public struct Scene: Sendable {
                 } else {
                     do { font = try Font.standard() } catch { throw .text(at: "\(file): ops[\(index)]", error) }
                 }
-                try Self.draw(label, font: font, on: &canvas, limits: limits, op: index, file: file)
+                warnings += try Self.draw(label, font: font, on: &canvas, limits: limits, op: index, file: file)
             }
         }
         if let error = meter.error(subject: "\(file): ops[\(operations.count - 1)]") { throw .limit(error) }

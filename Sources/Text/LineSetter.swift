@@ -96,7 +96,7 @@ struct LineSetter {
 
         let lineRanges: [Range<Int>]
         if let maxWidth, style.lineBreakMode.wraps {
-            let opportunities = style.lineBreakMode == .charWrapping ? Array(graphemes(within: range.lowerBound + 1...range.upperBound)) : breaks
+            let opportunities = style.lineBreakMode == .charWrapping ? Array(graphemes(from: range.lowerBound + 1, through: range.upperBound)) : breaks
             lineRanges = wrap(range, at: opportunities, width: maxWidth, measure: measure)
         } else {
             lineRanges = [range]
@@ -163,7 +163,7 @@ struct LineSetter {
         let ellipsis: [UInt16] = [0x2026]
         let ellipsisWidth = shape(ellipsis, range: 0..<1, levels: { _ in base }).width
         let budget = width - ellipsisWidth
-        let cuts = Array(graphemes(within: shown.lowerBound...shown.upperBound))
+        let cuts = Array(graphemes(from: shown.lowerBound, through: shown.upperBound))
         switch style.lineBreakMode {
         case .truncatingTail:
             let end = cuts.last { measure.width(shown.lowerBound..<$0) <= budget } ?? shown.lowerBound
@@ -288,16 +288,17 @@ struct LineSetter {
         return runs
     }
 
-    /// The grapheme boundaries within `range` (binary searched: asked for once per paragraph, where
-    /// filtering all of them took time growing with the square of the text).
-    private func graphemes(within range: ClosedRange<Int>) -> ArraySlice<Int> {
+    /// The grapheme boundaries from `lower` through `upper` (none when `lower` is past `upper`, an
+    /// empty paragraph's); binary searched: asked for once per paragraph, where filtering all of
+    /// them took time growing with the square of the text.
+    private func graphemes(from lower: Int, through upper: Int) -> ArraySlice<Int> {
         var low = 0, high = graphemes.count
         while low < high {
             let middle = (low + high) / 2
-            if graphemes[middle] < range.lowerBound { low = middle + 1 } else { high = middle }
+            if graphemes[middle] < lower { low = middle + 1 } else { high = middle }
         }
         var end = low
-        while end < graphemes.count, graphemes[end] <= range.upperBound { end += 1 }
+        while end < graphemes.count, graphemes[end] <= upper { end += 1 }
         return graphemes[low..<end]
     }
 

@@ -60,8 +60,9 @@ struct Draw: ParsableCommand {
         let fonts = try FontLoader.load(for: parsed, in: folder.isEmpty ? "." : folder)
         // `gold@2x.png` beside the scene's gold.png would be read for it by the next draw at @2x.
         try OutputName.checkNotAVariant(output, of: images.paths)
-        let bitmap = try parsed.render(images: images.bitmaps, fonts: fonts.fonts, limits: limits)
+        var warnings: [String] = []
+        let bitmap = try parsed.render(images: images.bitmaps, fonts: fonts.fonts, limits: limits, warnings: &warnings)
         try ImageCommand.save(bitmap, to: output, inputs: [scene] + images.paths + fonts.paths, overwrite: overwrite, json: json, extra: ["operations": parsed.operations.count],
-                              scale: parsed.scale, warnings: parsed.textWarnings(fonts: fonts.fonts))
+                              scale: parsed.scale, warnings: warnings)
     }
 }

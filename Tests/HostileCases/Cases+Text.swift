@@ -10,7 +10,8 @@ extension HostileCases {
             each(Sample.junk) { bytes in _ = try Font(bytes: bytes, name: "junk.ttf") }
             let font = try Font.standard()
             let texts = ["", "\n\n\n", "\u{0}", "\u{202E}abc\u{202C}", String(repeating: "e\u{301}", count: 500),
-                         "\u{FFFF}\u{10FFFF}", String(repeating: "W", count: 5000), "a\r\nb\u{2029}c\u{85}d"]
+                         "\u{FFFF}\u{10FFFF}", String(repeating: "W", count: 5000), "a\r\nb\u{2029}c\u{85}d",
+                         "\t\tW\tW W\t", "א\u{2028}\u{2028}b\u{2028}", "\u{2028}"]
             for mode in TextStyle.LineBreakMode.allCases {
                 for alignment in TextStyle.Alignment.allCases {
                     each(Sample.doubles) { v in
@@ -22,6 +23,8 @@ extension HostileCases {
                             var bitmap = try Bitmap(width: 8, height: 8, scale: 3)
                             _ = try? layout.draw(into: &bitmap, x: v, y: -v)
                             _ = try? layout.render(scale: Int.max)
+                            _ = try? layout.renderInk(scale: Int.max)
+                            _ = try? layout.renderInk(scale: 2, limits: ResourceLimits(maxPixels: 16))
                         }
                     }
                 }
