@@ -38,6 +38,9 @@ final class DecodedFrames: Sendable {
 
     private struct State {
         var entries: [Key: Entry] = [:]
+        /// What giving each frame decoded so far costs (``FrameSource/decodingWork(of:)``), kept
+        /// after the frame is let go: one number a frame the sequences hold.
+        var work: [Key: Int] = [:]
         var bytes = 0
         var clock: UInt64 = 0
         /// Frames decoded (a miss each), for tests.
@@ -51,20 +54,28 @@ final class DecodedFrames: Sendable {
     /// A store that holds at most `budget` bytes of pixels (0: holds nothing).
     init(budget: Int) { self.budget = max(0, budget) }
 
-    /// `source`'s frame at `scale`: the one held, or decoded now (and held when it fits).
-    func frame(_ source: FrameSource, scale: Int) throws(PNG.DecodeError) -> Bitmap {
-        guard let key = Key(source, scale: scale) else { return try source.load(scale: scale) }
-        let held: Bitmap? = state.withLock { state in
+    /// `source`'s frame at `scale` — the one held, or decoded now (and held when it fits) — and
+    /// what giving it costs in drawing work, held or not (``FrameSource/decodingWork(of:)``,
+    /// worked out when it was first decoded).
+    func frame(_ source: FrameSource, scale: Int) throws(PNG.DecodeError) -> (bitmap: Bitmap, work: Int) {
+        guard let key = Key(source, scale: scale) else {
+            let bitmap = try source.load(scale: scale)
+            return (bitmap, source.decodingWork(of: bitmap))
+        }
+        let held: (Bitmap, Int)? = state.withLock { state in
             state.clock += 1
-            guard let entry = state.entries[key] else { return nil }
+            guard let entry = state.entries[key], let work = state.work[key] else { return nil }
             state.entries[key]!.used = state.clock
-            return entry.bitmap
+            return (entry.bitmap, work)
         }
         if let held { return held }
         let bitmap = try source.load(scale: scale)
         let size = bitmap.pixels.count
+        let known = state.withLock { $0.work[key] }
+        let work = known ?? source.decodingWork(of: bitmap)
         state.withLock { state in
             state.decoded += 1
+            state.work[key] = state.work[key] ?? work
             guard size <= budget, state.entries[key] == nil else { return }
             while state.bytes + size > budget, let oldest = state.entries.min(by: { $0.value.used < $1.value.used }) {
                 state.entries[oldest.key] = nil
@@ -74,7 +85,7 @@ final class DecodedFrames: Sendable {
             state.entries[key] = Entry(bitmap: bitmap, used: state.clock)
             state.bytes += size
         }
-        return bitmap
+        return (bitmap, work)
     }
 
     /// The bytes of pixels held now, the frames held and the frames decoded so far.

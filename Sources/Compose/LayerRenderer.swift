@@ -33,6 +33,15 @@ public struct LayerRenderer: Sendable {
     public var frameCount = 1 {
         didSet { if frameCount < 1 { frameCount = 1 } }
     }
+    /// The time between the frames rendered one after another (1 ÷ the scene's fps; set by
+    /// `SceneFile.renderer(limits:)`): what a sequence read from a GIF, APNG or WebP is charged by.
+    /// Its frames are decoded in order, each on the one before, so a frame shown after an earlier
+    /// one costs the frames between, and one shown after a later one (a loop's restart, a reversed
+    /// keyframed `frame`) costs every frame from the first. `nil` (the default) charges every
+    /// showing of such a frame as read from the first; a value not finite or not above 0 counts as `nil`.
+    public var frameInterval: Double? {
+        didSet { if let frameInterval, !(frameInterval.isFinite && frameInterval > 0) { self.frameInterval = nil } }
+    }
 
     /// A renderer for `root` on a `width × height`-point output at `scale`.
     /// - Throws: ``CompositionError`` for a NaN or infinite number or a negative size anywhere in
@@ -230,7 +239,7 @@ public struct LayerRenderer: Sendable {
                                     detail: "the pixels its shadows and backdrops blur: fewer blurred layers at once, or smaller ones, need less"))
         }
         meter.spend(DrawingMeter.cost(pixels: blurred, weight: DrawingCost.blur))
-        if !meter.isOver { try draw(root, path: root.name, parentTime: time, on: &canvas) }
+        if !meter.isOver { try draw(root, path: root.name, parentTime: time, previous: frameInterval.map { time - $0 }, on: &canvas) }
         // Over its share, the frame is refused (what it drew is dropped with its canvas, as on any error).
         if let error = run.map({ $0.finish(meter, frame: key, subject: Self.wholeRun) }) ?? meter.error(subject: Self.frame(at: time)) { throw .limit(error) }
         canvas.meter = nil
@@ -262,9 +271,14 @@ public struct LayerRenderer: Sendable {
         return layer
     }
 
-    func draw(_ model: Layer, path: String, parentTime: Double, on canvas: inout Canvas) throws(CompositionError) {
+    /// Draws `model` at `parentTime` of its parent's time; `previous` is the parent's time at the
+    /// frame rendered before (``frameInterval`` earlier), `nil` when there is none or it is unknown.
+    func draw(_ model: Layer, path: String, parentTime: Double, previous: Double?, on canvas: inout Canvas) throws(CompositionError) {
         if let added = model.addedAt, parentTime < added - Animation.boundaryTolerance { return }
         let time = model.timing.localTime(parentTime)
+        let before = previous.flatMap { previous in
+            model.addedAt.map { previous < $0 - Animation.boundaryTolerance } == true ? nil : model.timing.localTime(previous)
+        }
         let layer = model.presentation(at: time)
         let opacity = layer.opacity.isNaN ? 0 : min(max(layer.opacity, 0), 1)
         guard !layer.isHidden, opacity > 0 else { return }
@@ -277,12 +291,12 @@ public struct LayerRenderer: Sendable {
                 offscreen.state.transform = matrix
                 Backdrop.draw(backdrop, in: layer.boundsPath, reading: &canvas, on: &offscreen)
             }
-            try drawContents(layer, path: path, time: time, matrix: matrix, on: &offscreen, drawsBackdrop: false)
+            try drawContents(layer, path: path, time: time, previous: before, matrix: matrix, on: &offscreen, drawsBackdrop: false)
             var cut: Canvas?
             if let mask = layer.mask {
                 var drawnMask = layerCanvas(like: canvas)
                 drawnMask.state.transform = matrix
-                try draw(mask, path: path + "/mask", parentTime: time, on: &drawnMask)
+                try draw(mask, path: path + "/mask", parentTime: time, previous: before, on: &drawnMask)
                 // Flushed here, the canvases handed on are read as they are, not copied to be flushed.
                 drawnMask.flush()
                 offscreen.mask(by: drawnMask)
@@ -290,7 +304,7 @@ public struct LayerRenderer: Sendable {
             }
             offscreen.flush()
             if let shadow {
-                try drawShadow(shadow, of: layer, path: path, time: time, matrix: matrix, drawn: offscreen, mask: cut,
+                try drawShadow(shadow, of: layer, path: path, time: time, previous: before, matrix: matrix, drawn: offscreen, mask: cut,
                                opacity: opacity, on: &canvas)
             }
             if let cut { layerCanvases.put(cut) }
@@ -312,12 +326,12 @@ public struct LayerRenderer: Sendable {
             if let area { layerCanvases.put(area) }
         } else {
             let saved = canvas.state
-            try drawContents(layer, path: path, time: time, matrix: matrix, on: &canvas)
+            try drawContents(layer, path: path, time: time, previous: before, matrix: matrix, on: &canvas)
             canvas.state = saved
         }
     }
 
-    func drawContents(_ layer: Layer, path: String, time: Double, matrix: AffineTransform,
+    func drawContents(_ layer: Layer, path: String, time: Double, previous: Double?, matrix: AffineTransform,
                               on canvas: inout Canvas, drawsBackdrop: Bool = true) throws(CompositionError) {
         canvas.state.transform = matrix
         let bounds = layer.bounds
@@ -329,14 +343,15 @@ public struct LayerRenderer: Sendable {
         case .image(let bitmap): canvas.draw(bitmap, in: bounds.x, bounds.y, bounds.width, bounds.height)
         case .sequence(let sequence):
             if let index = sequence.frameIndex(at: time) {
-                let frame: Bitmap
+                let (frame, work): (Bitmap, Int)
                 do {
-                    frame = try decodedFrames.frame(sequence.animation.frames[index], scale: sequence.animation.scale)
+                    (frame, work) = try decodedFrames.frame(sequence.animation.frames[index], scale: sequence.animation.scale)
                 } catch {
                     throw .frameUnreadable(layer: path, frame: index, error)
                 }
-                // Its decoding, held or not (``DrawingCost/decoded``); over the share, the draw below does nothing.
-                canvas.meter?.spend(DrawingMeter.cost(pixels: frame.width * frame.height, weight: DrawingCost.decoded))
+                // Its decoding, held or not, and a stream's frames before it; over the share, the draw below does nothing.
+                let (charged, overflow) = work.multipliedReportingOverflow(by: sequence.framesDecoded(toShow: index, after: previous.flatMap(sequence.frameIndex(at:))))
+                canvas.meter?.spend(overflow ? .max : charged)
                 canvas.draw(frame, in: bounds.x, bounds.y, bounds.width, bounds.height)
             }
         case .gradient(let gradient): gradient.draw(in: bounds, on: &canvas)
@@ -359,7 +374,7 @@ public struct LayerRenderer: Sendable {
         }
         for index in order {
             canvas.state.transform = matrix
-            try draw(layer.sublayers[index], path: path + "/" + layer.sublayers[index].name, parentTime: time, on: &canvas)
+            try draw(layer.sublayers[index], path: path + "/" + layer.sublayers[index].name, parentTime: time, previous: previous, on: &canvas)
         }
     }
 

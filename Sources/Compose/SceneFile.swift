@@ -121,6 +121,7 @@ public struct SceneFile: Sendable {
         do {
             var renderer = try LayerRenderer(root: root, width: width, height: height, scale: scale, background: background, limits: limits)
             renderer.frameCount = frameCount   // each frame's share of limits.maxDrawingWork
+            renderer.frameInterval = 1 / fps   // what a streamed sequence's frames are charged by
             return renderer
         } catch .limit(var error) {
             // Named by the scene's file, and what in it to change: its size, its scale.

@@ -33,6 +33,18 @@ public struct SequenceContent: Sendable {
         self.animation = animation; self.beginTime = beginTime; self.hidesWhenFinished = hidesWhenFinished
     }
 
+    /// How many frames are decoded to give frame `index` when the frame shown one output frame
+    /// earlier was `previous` (`nil`: none, or not known), for the drawing it is charged: 1 for a
+    /// frame file or a bitmap; for a frame of a GIF, APNG or WebP read as a stream, which decodes
+    /// each frame on the one before, the frames from `previous` on to `index` (at least 1), or every
+    /// frame from the first when `index` comes before it (the stream starts again) or nothing
+    /// showed before.
+    public func framesDecoded(toShow index: Int, after previous: Int?) -> Int {
+        guard animation.frames.indices.contains(index), case .streamed = animation.frames[index] else { return 1 }
+        guard let previous, (0...index).contains(previous) else { return index + 1 }
+        return max(1, index - previous)
+    }
+
     /// The index into the animation's frames shown at the layer's time `time`, or nil when nothing
     /// shows (before it starts, after it ends when it hides then, or no frames).
     public func frameIndex(at time: Double) -> Int? {

@@ -83,7 +83,7 @@ package final class DrawingMeter: Sendable {
     static func error(subject: String, limit: Int, detail: String) -> LimitError {
         LimitError(limit: .drawingWork, subject: subject, amount: nil, maximum: limit,
                    detail: detail + "; a pixel painted counts 1, composited \(DrawingCost.composite), a sequence frame's decoded \(DrawingCost.decoded) "
-                    + "each time it shows, blurred \(DrawingCost.blur), resampled \(DrawingCost.resampled); an edge \(DrawingCost.edge) and "
+                    + "each time it shows (\(DrawingCost.decodedRowByRow) for a 16-bit or interlaced PNG, and \(DrawingCost.fileByte) a byte of its file), blurred \(DrawingCost.blur), resampled \(DrawingCost.resampled); an edge \(DrawingCost.edge) and "
                     + "each pixel row it crosses \(DrawingCost.crossedRow): fewer frames, fewer or smaller layers or sequence frames, "
                     + "simpler paths, longer dashes, thinner pens or fewer shadows do less")
     }

@@ -52,7 +52,7 @@ struct DrawingWorkLimit: LimitFlags {
     @Option(parsing: .unconditional,
             help: ArgumentHelp("The most drawing done over all the frames, in pixels' worth (the default is about three minutes "
                                + "on one core): a pixel painted counts 1, composited 3, decoded 3 (a sequence frame's, each time it "
-                               + "shows), blurred 8, resampled 25; an edge 200 and each row it crosses 32; segments × frames are "
+                               + "shows: 11 for a 16-bit or interlaced PNG, and 2 a byte of its file), blurred 8, resampled 25; an edge 200 and each row it crosses 32; segments × frames are "
                                + "checked first, then the frames together as they draw.",
                                valueName: "units"))
     var maxDrawingWork = ResourceLimits.default.maxDrawingWork

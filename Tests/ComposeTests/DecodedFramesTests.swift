@@ -1,6 +1,7 @@
 import Animated
 import Basics
 import FrameGen
+import GIF
 import Raster
 import Testing
 import TestSupport
@@ -59,10 +60,19 @@ struct DecodedFramesTests {
     /// showing of a frame is now charged its decoding (`DrawingCost.decoded` a pixel) held or
     /// not, so the run is refused by its frames, not by what frames drawn at once left held.
     @Test(arguments: [true, false]) func eachShowingIsChargedItsDecoding(held: Bool) throws {
-        let frame = try PNG.Encoder().encode(try #require(Bitmap(width: 400, height: 300, straight: [UInt8](repeating: 200, count: 400 * 300 * 4))))
+        // Noise, opaque: a file of about as many bytes as its pixels, which the charge counts.
+        var seed: UInt32 = 7
+        let noise = (0..<(400 * 300 * 4)).map { index -> UInt8 in
+            seed = seed &* 1_664_525 &+ 1_013_904_223
+            return index % 4 == 3 ? 255 : UInt8(truncatingIfNeeded: seed >> 24)
+        }
+        let frame = try PNG.Encoder().encode(try #require(Bitmap(width: 400, height: 300, straight: noise)))
+        #expect(frame.count > 300_000)
         let files = (1...3).map { InMemoryFile(name: "seq/f\($0).png", bytes: frame) }
         let json = ##"{"size": [10, 10], "frames": 10, "fps": 10, "layers": [{"sequence": {"source": "seq", "duration": 0.3}, "bounds": [10, 10], "position": [5, 5]}]}"##
-        // Ten showings of 120 000 pixels at 3 each: 3 600 000, and the 10 × 10 drawn resampled (25 a pixel) each frame.
+        // Ten showings of 120 000 pixels at 3 each and the file's bytes at 2 each, then the 10 × 10
+        // drawn resampled (25 a pixel) in each frame: the limit passed only with those drawn.
+        let charged = 10 * (120_000 * DrawingCost.decoded + frame.count * DrawingCost.fileByte)
         func refused(limit: Int) throws -> Bool {
             var limits = ResourceLimits(maxDrawingWork: limit)
             if !held { limits.maxDecodedBytes = 500_000 }
@@ -77,8 +87,54 @@ struct DecodedFramesTests {
             }
             return false
         }
-        #expect(DrawingCost.decoded == 3)
-        #expect(try refused(limit: 3_600_000))
-        #expect(try !refused(limit: 3_700_000))
+        #expect(DrawingCost.decoded == 3 && DrawingCost.fileByte == 2)
+        #expect(try refused(limit: charged))
+        #expect(try !refused(limit: charged + 100_000))
+    }
+
+    /// A frame of a GIF, APNG or WebP read as a stream was charged its own decoding only, while the
+    /// stream decodes each frame on the one before: a 19 000-frame GIF looped ten times a second
+    /// decoded thousands of frames for every frame rendered, uncharged. A showing now costs the
+    /// frames the stream decodes to reach it from the frame shown one output frame before — those
+    /// between, or every one from the first when it goes back. 20 frames of 100²: played over 2 s at
+    /// 10 fps, one frame a showing (10 in all); over 0.5 s, four a showing and a restart at each loop
+    /// (1 + 4 + 4 + 4 + 4, twice: 34).
+    @Test(arguments: [(2.0, 10), (0.5, 34)]) func aStreamedFrameIsChargedTheFramesDecodedToReachIt(duration: Double, decoded: Int) throws {
+        let frames = try (0..<20).map { n in
+            try #require(Bitmap(width: 100, height: 100, straight: (0..<40_000).map { UInt8(truncatingIfNeeded: ($0 &* (n + 3)) >> 2) | ($0 % 4 == 3 ? 255 : 0) }))
+        }
+        let gif = try GIF.Encoder().encode(FrameInput(durations: Array(repeating: 0.1, count: 20)) { frames[$0] }).bytes
+        let json = #"{"size": [10, 10], "frames": 10, "fps": 10, "layers": [{"sequence": {"source": "a.gif", "duration": \#(duration)}, "bounds": [10, 10], "position": [5, 5]}]}"#
+        func refused(limit: Int) throws -> Bool {
+            var limits = ResourceLimits(maxDrawingWork: limit)
+            limits.maxDecodedBytes = 500_000
+            let scene = try SceneFile(json: Array(json.utf8), files: [InMemoryFile(name: "a.gif", bytes: gif)], limits: limits)
+            guard case .sequence(let sequence)? = scene.root.sublayers.first?.content, case .streamed? = sequence.animation.frames.first,
+                  sequence.animation.frames.count == 20 else {
+                Issue.record("the GIF is not streamed whole")
+                return false
+            }
+            var renderer = try scene.renderer(limits: limits)
+            renderer.run = DrawingRun(frames: renderer.frameCount, limits: limits)
+            for index in 0..<10 {
+                do { _ = try renderer.render(at: scene.time(ofFrame: index)) } catch {
+                    guard case .limit(let limit) = error, limit.limit == .drawingWork else { throw error }
+                    return true
+                }
+            }
+            return false
+        }
+        let charged = decoded * 100 * 100 * DrawingCost.decoded
+        #expect(try refused(limit: charged))
+        #expect(try !refused(limit: charged + 29_000))
+    }
+
+    /// Frame files and bitmaps are read whole, whatever was shown before; a stream's frame shown
+    /// with nothing before it is read from the first.
+    @Test func framesDecodedToShowAFrame() throws {
+        let bitmap = try #require(Bitmap(width: 2, height: 2, straight: [UInt8](repeating: 1, count: 16)))
+        let files = try SequenceContent(animation: Animation(frames: [.file("a1.png"), .file("a2.png"), .bitmap(bitmap)]))
+        #expect(files.framesDecoded(toShow: 1, after: nil) == 1 && files.framesDecoded(toShow: 0, after: 1) == 1 && files.framesDecoded(toShow: 2, after: 0) == 1)
+        #expect(files.framesDecoded(toShow: 7, after: nil) == 1 && files.framesDecoded(toShow: -1, after: nil) == 1)
     }
 }

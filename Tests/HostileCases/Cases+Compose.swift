@@ -3,6 +3,7 @@ import Basics
 import Compose
 import Foundation
 import FrameGen
+import GIF
 import Raster
 import Text
 
@@ -95,6 +96,23 @@ extension HostileCases {
                 _ = content.frameIndex(at: v)
                 let layer = Layer(name: "s", content: .sequence(content), bounds: Rect(width: 4, height: 4), position: Point(2, 2))
                 _ = try? LayerRenderer(root: layer, width: 4, height: 4).render(at: v)
+                if var renderer = try? LayerRenderer(root: layer, width: 4, height: 4) {
+                    renderer.frameInterval = v
+                    _ = try? renderer.render(at: v)
+                    _ = try? renderer.render(at: 1)
+                }
+                for index in Sample.ints { for previous in Sample.ints + [nil] as [Int?] { _ = content.framesDecoded(toShow: index, after: previous) } }
+            }
+            // A GIF read as a stream, whose frames cost those before them.
+            let gif = try GIF.Encoder().encode(FrameInput(durations: [0.1, 0.1]) { _ in Sample.bitmap }).bytes
+            let streamed = try SequenceContent(animation: Animation.load(files: [InMemoryFile(name: "s.gif", bytes: gif)], streaming: true))
+            for index in Sample.ints + [1] { for previous in Sample.ints + [nil, 1] as [Int?] { _ = streamed.framesDecoded(toShow: index, after: previous) } }
+            each(Sample.doubles) { v in
+                let layer = Layer(name: "s", content: .sequence(streamed), bounds: Rect(width: 4, height: 4), position: Point(2, 2))
+                if var renderer = try? LayerRenderer(root: layer, width: 4, height: 4) {
+                    renderer.frameInterval = v
+                    _ = try? renderer.render(at: v)
+                }
             }
         },
         HostileCase("Spawned copies with hostile times, points, counts and seeds", ["Spawn", "Spawn.Event"]) {
