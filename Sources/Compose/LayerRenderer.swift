@@ -33,12 +33,9 @@ public struct LayerRenderer: Sendable {
     public var frameCount = 1 {
         didSet { if frameCount < 1 { frameCount = 1 } }
     }
-    /// The time between the frames rendered one after another (1 ÷ the scene's fps; set by
-    /// `SceneFile.renderer(limits:)`): what a sequence read from a GIF, APNG or WebP is charged by.
-    /// Its frames are decoded in order, each on the one before, so a frame shown after an earlier
-    /// one costs the frames between, and one shown after a later one (a loop's restart, a reversed
-    /// keyframed `frame`) costs every frame from the first. `nil` (the default) charges every
-    /// showing of such a frame as read from the first; a value not finite or not above 0 counts as `nil`.
+    /// The time between frames rendered one after another (1 ÷ the scene's fps, set by `SceneFile.renderer(limits:)`): a
+    /// streamed GIF's, APNG's or WebP's frame is charged the frames decoded to reach it from the one shown that much earlier
+    /// (``SequenceContent/framesDecoded(toShow:after:)``). `nil` (the default, and any value not finite and above 0) charges it as read from the first.
     public var frameInterval: Double? {
         didSet { if let frameInterval, !(frameInterval.isFinite && frameInterval > 0) { self.frameInterval = nil } }
     }
@@ -126,7 +123,7 @@ public struct LayerRenderer: Sendable {
     public static let maximumDecodedFrameBytes = 32 << 20
 
     /// Sequence frames decoded and held for the frames after, shared by copies of the renderer.
-    private let decodedFrames: DecodedFrames
+    let decodedFrames: DecodedFrames
 
     /// The bytes of decoded sequence frames held now, the frames held, and the frames decoded so far (tests read it).
     package var decodedFrameUsage: (bytes: Int, frames: Int, decoded: Int, budget: Int) {
@@ -341,19 +338,7 @@ public struct LayerRenderer: Sendable {
         switch layer.content {
         case .none: break
         case .image(let bitmap): canvas.draw(bitmap, in: bounds.x, bounds.y, bounds.width, bounds.height)
-        case .sequence(let sequence):
-            if let index = sequence.frameIndex(at: time) {
-                let (frame, work): (Bitmap, Int)
-                do {
-                    (frame, work) = try decodedFrames.frame(sequence.animation.frames[index], scale: sequence.animation.scale)
-                } catch {
-                    throw .frameUnreadable(layer: path, frame: index, error)
-                }
-                // Its decoding, held or not, and a stream's frames before it; over the share, the draw below does nothing.
-                let (charged, overflow) = work.multipliedReportingOverflow(by: sequence.framesDecoded(toShow: index, after: previous.flatMap(sequence.frameIndex(at:))))
-                canvas.meter?.spend(overflow ? .max : charged)
-                canvas.draw(frame, in: bounds.x, bounds.y, bounds.width, bounds.height)
-            }
+        case .sequence(let sequence): try draw(sequence, in: bounds, path: path, time: time, previous: previous, on: &canvas)
         case .gradient(let gradient): gradient.draw(in: bounds, on: &canvas)
         case .text(let text): try draw(text, in: bounds, path: path, on: &canvas)
         case .shape(let shape):
