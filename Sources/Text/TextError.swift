@@ -12,6 +12,11 @@ public enum TextError: Error, Sendable, Equatable, CustomStringConvertible {
     case setting(SettingError)
     /// More text than one layout takes (`TextLayout.maximumLength` UTF-16 units).
     case tooLong(length: Int, maximum: Int)
+    /// A character — a grapheme cluster: a base and the combining marks on it — of more code points
+    /// than one layout sets (`TextLayout.maximumCharacterLength`), starting at `offset` (UTF-16 units
+    /// into the text): shaping one takes time growing with the square of its length (a letter under
+    /// 50 000 accents took minutes, in Pango too), and no script needs more than a few dozen.
+    case characterTooLong(offset: Int, codePoints: Int, maximum: Int)
     /// A ``Note`` of no text (`""`, or only spaces and line breaks, which set no width): a note
     /// grows its chrome around its text, and such a one made a note narrower than its chrome
     /// (24 px from a 25 px chrome). Refused.
@@ -30,6 +35,10 @@ public enum TextError: Error, Sendable, Equatable, CustomStringConvertible {
         case .standardFontMissing: "the font that ships with Flipbook (DejaVuSans.ttf) is missing from its resources: reinstall, or give a font file"
         case .setting(let error): error.description
         case .tooLong(let length, let maximum): "the text is \(length) UTF-16 units long; one layout takes at most \(maximum)"
+        case .characterTooLong(let offset, let codePoints, let maximum):
+            "the text holds a character of \(codePoints) code points (a base and the combining marks on it, at UTF-16 offset "
+                + "\(offset)); a character is set with at most \(maximum) (shaping one takes time growing with the square of its "
+                + "length; Unicode's stream-safe text has at most 31): fewer marks on one letter"
         case .emptyNote: "the note's text is empty (or only spaces and line breaks): a note grows its chrome around its text; give the text to set"
         case .chrome(let file, .insetsExceedImage(_, let width, let height, let horizontal, let vertical)):
             // A note's chrome always grows: it needs a centre, so the bound is "less than".

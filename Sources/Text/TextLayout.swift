@@ -42,6 +42,12 @@ public struct TextLayout: Sendable {
 
     /// The most UTF-16 units one layout takes.
     public static let maximumLength = 1_000_000
+    /// The most code points one character (grapheme cluster) of a text may hold: shaping a cluster
+    /// takes time growing with the square of its length (HarfBuzz's, and so Pango's), so a text of
+    /// ``maximumLength`` units in clusters of this length still lays out in about two seconds, where
+    /// one cluster of 50 000 marks took minutes. Real text stays far below: Unicode's stream-safe
+    /// format allows 31; emoji sequences take about ten.
+    public static let maximumCharacterLength = 256
 
     /// The style it was set in.
     public let style: TextStyle
@@ -79,7 +85,8 @@ public struct TextLayout: Sendable {
     /// Sets `text` in `style`, wrapping (or truncating, by the style's line-break mode) lines
     /// longer than `maxWidth` points; nil sets each paragraph on one line.
     /// - Throws: ``TextError/setting(_:)`` for a size, spacing or width out of
-    ///   range; ``TextError/tooLong(length:maximum:)`` over ``maximumLength``.
+    ///   range; ``TextError/tooLong(length:maximum:)`` over ``maximumLength``;
+    ///   ``TextError/characterTooLong(offset:codePoints:maximum:)`` for a character over ``maximumCharacterLength`` code points.
     public init(_ text: String, style: TextStyle, maxWidth: Double? = nil) throws(TextError) {
         try style.check()
         if let maxWidth, !(maxWidth.isFinite && maxWidth > 0 && maxWidth <= 1_000_000) {
@@ -87,6 +94,7 @@ public struct TextLayout: Sendable {
         }
         let units = Array(text.utf16)
         guard units.count <= Self.maximumLength else { throw .tooLong(length: units.count, maximum: Self.maximumLength) }
+        try Self.checkCharacters(text)
         self.style = style
         self.maxWidth = maxWidth
         var setter = LineSetter(text: text, units: units, style: style, maxWidth: maxWidth)
@@ -114,6 +122,18 @@ public struct TextLayout: Sendable {
         height = lines.isEmpty ? 0 : Double(lines.count) * pitch - style.lineSpacing
         missingCharacters = setter.missing
         controlCharacters = setter.controls
+    }
+
+    /// Refuses a character of more than ``maximumCharacterLength`` code points (``TextError/characterTooLong(offset:codePoints:maximum:)``).
+    private static func checkCharacters(_ text: String) throws(TextError) {
+        var offset = 0
+        for character in text {
+            let scalars = character.unicodeScalars
+            if scalars.count > maximumCharacterLength {
+                throw .characterTooLong(offset: offset, codePoints: scalars.count, maximum: maximumCharacterLength)
+            }
+            offset += character.utf16.count
+        }
     }
 
     /// The same lines, broken where they are, aligned in `width` points instead of the width they

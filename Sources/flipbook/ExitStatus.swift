@@ -131,7 +131,7 @@ enum ExitStatus: Int32 {
         case GeneratorError.limit: self = .inputUnreadable
         case let error as TextError:
             switch error {
-            case .setting, .tooLong, .chrome, .emptyNote: self = .usage
+            case .setting, .tooLong, .characterTooLong, .chrome, .emptyNote: self = .usage
             case .fontUnreadable, .standardFontMissing, .limit, .unicode: self = .inputUnreadable
             }
         // Everything else was read from a file: PNG/GIF decoding, sequences and manifests, scenes,

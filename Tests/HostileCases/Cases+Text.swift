@@ -11,7 +11,8 @@ extension HostileCases {
             let font = try Font.standard()
             let texts = ["", "\n\n\n", "\u{0}", "\u{202E}abc\u{202C}", String(repeating: "e\u{301}", count: 500),
                          "\u{FFFF}\u{10FFFF}", String(repeating: "W", count: 5000), "a\r\nb\u{2029}c\u{85}d",
-                         "\t\tW\tW W\t", "א\u{2028}\u{2028}b\u{2028}", "\u{2028}"]
+                         "\t\tW\tW W\t", "א\u{2028}\u{2028}b\u{2028}", "\u{2028}",
+                         String(repeating: "e" + String(repeating: "\u{301}", count: 255), count: 4)]
             for mode in TextStyle.LineBreakMode.allCases {
                 for alignment in TextStyle.Alignment.allCases {
                     each(Sample.doubles) { v in

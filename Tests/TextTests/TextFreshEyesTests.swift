@@ -103,4 +103,23 @@ import TestSupport
         let separate = try TextLayout("שלום עולם ארוך\u{2029}abc", style: try Self.style(), maxWidth: 200)
         #expect(separate.lines.count == 2 && !separate.lines[1].isRightToLeft && separate.lines[1].x == 0)
     }
+
+    /// Round 61b #2: one character of a letter and 50 000 combining marks took minutes to shape
+    /// (HarfBuzz's time, and Pango's, grows with the square of a cluster's length). A character
+    /// over `TextLayout.maximumCharacterLength` code points is refused, named by where it starts;
+    /// one at the limit is set.
+    @Test func aCharacterOfThousandsOfMarksIsRefused() throws {
+        let limit = TextLayout.maximumCharacterLength
+        #expect(limit == 256)
+        let atLimit = "xy a" + String(repeating: "\u{301}", count: limit - 1)
+        #expect(try TextLayout(atLimit, style: try Self.style(), maxWidth: 200).lines.count == 1)
+        #expect(throws: TextError.characterTooLong(offset: 3, codePoints: limit + 1, maximum: limit)) {
+            try TextLayout(atLimit + "\u{301}", style: try Self.style(), maxWidth: 200)
+        }
+        #expect(throws: TextError.characterTooLong(offset: 0, codePoints: 50_001, maximum: limit)) {
+            try TextLayout("a" + String(repeating: "\u{301}", count: 50_000), style: try Self.style())
+        }
+        let message = TextError.characterTooLong(offset: 0, codePoints: 50_001, maximum: limit).description
+        #expect(message.contains("50001 code points") && message.contains("at most 256"), "\(message)")
+    }
 }
