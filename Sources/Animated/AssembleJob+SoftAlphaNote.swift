@@ -32,7 +32,7 @@ extension AssembleJob {
 
     /// The note a GIF of frames whose visible pixels are `share` semi-transparent gets (1 % or
     /// more), said as what `alpha` does with them, naming the APNG and WebP beside `output` that
-    /// keep them (`.apng` when `NAME.png` would be the next of `framePaths`); `nil` below 1 %.
+    /// keep them (`.apng` when `NAME.png` is one of `framePaths` or would be the next); `nil` below 1 %.
     /// Shared by every job that writes a GIF of frames (`FrameOperationJob` too).
     package static func softAlphaNote(share: Double?, output: String?, framePaths: [String], alpha: GIF.AlphaMode) -> String? {
         guard let share, share >= 0.01 else { return nil }
@@ -42,8 +42,9 @@ extension AssembleJob {
             return intro + "\(alphaDone(alpha)); APNG and WebP keep them exactly (format .apng or .webp)"
         }
         let name = String(output.dropLast(OutputName.pathExtension(output).count + 1))
-        // `walk/walk9.png` would be refused as the next frame of the walk: `.apng` is not.
+        // `walk/walk9.png` would be refused as the next frame of the walk, `in.png` as this run's input: `.apng` is not.
         let claimed = FrameFile.sequence(claiming: name + ".png", among: framePaths) != nil
+            || framePaths.contains { FileIO.isSameFile($0, name + ".png") }
         return intro + "\(alphaDone(alpha)); APNG and WebP keep them exactly (\(name).\(claimed ? "apng" : "png"), \(name).webp)"
     }
 

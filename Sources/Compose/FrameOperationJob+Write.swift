@@ -58,7 +58,7 @@ extension FrameOperationJob {
                 let readAt = report == nil ? scale : output.map { ImageFileName(path: $0).scale ?? 1 } ?? scale
                 // What `assemble` notes of the same frames in a GIF: its semi-transparent pixels.
                 let soft = plan.format == .gif ? AssembleJob.softAlphaNote(share: AssembleJob.softAlphaShare(of: samples.frames), output: output,
-                                                                            framePaths: animation.sourceFiles, alpha: GIF.Encoder().alpha) : nil
+                                                                            framePaths: animation.sourceFiles + sources, alpha: GIF.Encoder().alpha) : nil
                 return Outcome(files: files, bytes: bytes, format: plan.format, frames: report?.framesWritten ?? order.count, width: plan.width,
                                height: plan.height, scale: readAt, duration: playLength, warnings: plan.warnings + (named.map { [$0] } ?? []),
                                notes: soft.map { [$0] } ?? [], report: report)

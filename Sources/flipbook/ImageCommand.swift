@@ -158,8 +158,13 @@ enum ImageCommand {
             return "\(output) is named as \(variant) of the sequence \(named.prefix)\(first)…\(last) beside it: the next validate of "
                 + "\(folder) reports it as a misnamed frame (seq.misnamed-frame); name it without the number, or write it elsewhere"
         }
+        // A manifest describes the frames it was written with: a list of their durations no longer fits.
+        let manifestPath = (folder.hasSuffix("/") ? folder : folder + "/") + SequenceManifest.fileName
+        let manifest = FileIO.isRegularFile(manifestPath)
+            ? "; \(manifestPath) describes the frames without it (a frameDurations list no longer fits, "
+                + "and readers refuse the folder until it is updated)" : ""
         return "\(output) is named as \(variant) of the sequence \(named.prefix)\(first)…\(last) beside it: every reader of "
-            + "\(folder) now takes it as one of that sequence's frames; name it without the number, or write it elsewhere, to keep it apart"
+            + "\(folder) now takes it as one of that sequence's frames\(manifest); name it without the number, or write it elsewhere, to keep it apart"
     }
 
     /// `width × height` points at `scale` in whole pixels (each side rounded to the nearest, as

@@ -26,7 +26,11 @@ struct NoteCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The text (a newline starts a paragraph).") var text: String
+    @Argument(help: ArgumentHelp("The text (a newline starts a paragraph); words given apart are joined by a space, as echo joins them.",
+                                 valueName: "text"))
+    var words: [String] = []
+    /// The words given, joined by spaces (`note -- Tap to explode` sets "Tap to explode").
+    var text: String { words.joined(separator: " ") }
     @Option(help: "The chrome image (PNG).") var chrome: String
     @Option(parsing: .unconditional, help: "The chrome's cap insets in points: top,left,bottom,right.") var insets: String
     @Option(name: .shortAndLong, help: "The PNG to write (NAME.png, NAME@2x.png), or - for standard output.") var output: String
@@ -54,6 +58,7 @@ struct NoteCommand: ParsableCommand {
     static let lineSpacingHelp = "Points added between lines: 0 to \(Int(TextStyle.maximumSize)) (default 0)."
 
     func validate() throws {
+        guard !words.isEmpty else { throw ValidationError("give the text to set (before the options, or last after --)") }
         _ = try InsetsOption.parse(insets)
         if let scale, !ImageFileName.scaleRange.contains(scale) {
             throw ValidationError("--scale does not take '\(scale)'; it takes 1, 2 or 3")

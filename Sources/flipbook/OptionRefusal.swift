@@ -56,8 +56,18 @@ enum OptionRefusal {
         let trimmed = value.trimmingCharacters(in: .whitespaces)
         if trimmed != value, !trimmed.isEmpty, Double(trimmed) != nil { return "a number written without spaces" }
         if value.contains(where: { $0.isNumber && !$0.isASCII }) { return "a number written in the digits 0–9" }
-        if value.range(of: #"^[+-]?[0-9]+([,_'][0-9]+)+(\.[0-9]+)?$"#, options: .regularExpression) != nil {
-            return "a number written without separators (\(value.filter { !",_'".contains($0) }))"
+        // A decimal comma (`1,5`; `1,500` is read as thousands).
+        if value.range(of: #"^[+-]?[0-9]+,([0-9]{1,2}|[0-9]{4,})$"#, options: .regularExpression) != nil {
+            return "a number written with a decimal point (\(value.replacingOccurrences(of: ",", with: ".")))"
+        }
+        // Thousands set apart by a comma, an underscore, an apostrophe or a space (`1 000`, and the
+        // no-break and thin spaces a word processor puts there).
+        if value.range(of: #"^[+-]?[0-9]+([,_' \x{A0}\x{202F}\x{2009}][0-9]+)+(\.[0-9]+)?$"#, options: .regularExpression) != nil {
+            return "a number written without separators (\(value.filter { !",_' \u{A0}\u{202F}\u{2009}".contains($0) }))"
+        }
+        // The minus sign U+2212 (and dashes) a text editor or a document gives for a hyphen.
+        if let first = value.first, "\u{2212}\u{2013}\u{2014}\u{FE63}\u{FF0D}".contains(first), Double(value.dropFirst()) != nil {
+            return "a number whose minus is the hyphen - (\("-" + value.dropFirst()))"
         }
         return nil
     }

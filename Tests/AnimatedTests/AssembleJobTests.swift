@@ -301,6 +301,18 @@ struct AssembleJobTests {
         #expect(note.hasSuffix("APNG and WebP keep them exactly (format .apng or .webp)") && !note.contains("NAME"), "\(note)")
     }
 
+    /// Round 61 #14: `blur in.png -o in.gif` (an APNG in) was told to write `in.png` — its own
+    /// input — to keep the soft pixels; a name that is one of the run's inputs gets `.apng`.
+    @Test func theSoftAlphaNoteNeverNamesAnInput() throws {
+        let folder = try Fixtures.temporaryFolder("soft-note-input")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        FileManager.default.createFile(atPath: folder + "/in.png", contents: Data([1]))
+        let note = AssembleJob.softAlphaNote(share: 0.3, output: folder + "/in.gif", framePaths: [folder + "/./in.png"], alpha: .dither)
+        #expect(note?.hasSuffix("(\(folder)/in.apng, \(folder)/in.webp)") == true, "\(note ?? "none")")
+        let other = AssembleJob.softAlphaNote(share: 0.3, output: folder + "/out.gif", framePaths: [folder + "/in.png"], alpha: .dither)
+        #expect(other?.hasSuffix("(\(folder)/out.png, \(folder)/out.webp)") == true, "\(other ?? "none")")
+    }
+
     /// The note says what the alpha mode did: a matte leaves no soft pixel to dither (it said
     /// "dithers them" for every mode; third fresh-eyes round).
     @Test(arguments: [(GIF.AlphaMode.dither, "dithers them"), (.threshold, "cuts them at alpha 128"),

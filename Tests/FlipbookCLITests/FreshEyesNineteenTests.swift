@@ -106,6 +106,11 @@ struct FreshEyesNineteenTests {
         let blur = try CLI.run(["blur", "coin/gold_2.png", "-o", "coin/gold_5.png", "--sigma", "1"], in: dir)
         #expect(blur.status == 0 && blur.stderr.contains("coin/gold_5.png is named as frame 5 of the sequence gold_1…4 beside it"),
                 "\(blur.stderr)")
+        #expect(!blur.stderr.contains("sequence.json"), "no manifest, none named: \(blur.stderr)")
+        // Round 61 #11: beside a sequence.json, whose list of durations no longer fits, the warning says so.
+        try Data(#"{"name": "gold_", "frameDurations": [100, 200, 300, 400, 500]}"#.utf8).write(to: URL(fileURLWithPath: dir + "/coin/sequence.json"))
+        let beside = try CLI.run(["blur", "coin/gold_2.png", "-o", "coin/gold_6.png", "--sigma", "1"], in: dir)
+        #expect(beside.status == 0 && beside.stderr.contains("coin/sequence.json describes the frames without it"), "\(beside.stderr)")
         // Elsewhere, or under no frame's name, nothing is said; a rerun over its own file neither.
         for output in ["soft/gold_5.png", "coin/soft.png"] {
             let run = try CLI.run(["blur", "coin/gold_2.png", "-o", output, "--sigma", "1"], in: dir)

@@ -49,7 +49,13 @@ struct OptionHelpPhraseTests {
         (["validate", "x", "--max-pixels", "5,000"], "error: --max-pixels does not take '5,000'; it takes a number written without separators (5000): the most"),
         (["sheet", "x", "-o", "s.png", "--padding", "1_000"], "error: --padding does not take '1_000'; it takes a number written without separators (1000): "),
         (["blur", "x.png", "-o", "y.png", "--sigma", " 3"], "error: --sigma does not take ' 3'; it takes a number written without spaces: the blur's"),
-        (["assemble", "x", "-o", "y.gif", "--fps", "1,5"], "error: --fps does not take '1,5'; it takes a number written without separators (15): "),
+        (["assemble", "x", "-o", "y.gif", "--fps", "1,5"], "error: --fps does not take '1,5'; it takes a number written with a decimal point (1.5): "),
+        (["assemble", "x", "-o", "y.gif", "--fps", "1,500"], "error: --fps does not take '1,500'; it takes a number written without separators (1500): "),
+        // Round 61b #4: a space or a no-break space between thousands, and a minus sign that is no hyphen.
+        (["note", "x", "--chrome", "c.png", "--insets", "1,1,1,1", "-o", "n.png", "--font-size", "1 000"],
+         "error: --font-size does not take '1 000'; it takes a number written without separators (1000): "),
+        (["validate", "x", "--max-frames", "1\u{A0}000"], "error: --max-frames does not take '1\u{A0}000'; it takes a number written without separators (1000): "),
+        (["validate", "x", "--max-frames", "\u{2212}5"], "error: --max-frames does not take '\u{2212}5'; it takes a number whose minus is the hyphen - (-5): "),
         (["validate", "x", "--max-frames", "1e3"], "error: --max-frames does not take '1e3'; it takes a whole number written in digits: the most frames"),
     ])
     func aLimitsRefusalSaysWhatItTakes(arguments: [String], line: String) throws {

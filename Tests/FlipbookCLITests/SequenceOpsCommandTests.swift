@@ -65,8 +65,25 @@ struct SequenceOpsCommandTests {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let result = try CLI.run(["note", "", "--chrome", CLI.fixtures + "/text/chrome/note-chrome.png", "--insets", "37,12,12,12", "-o", "e.png"], in: dir)
         #expect(result.status == 2, "\(result.stderr)")
-        #expect(result.stderr.hasPrefix("error: the note's text is empty"), "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("error: the note's text sets no width (it is empty"), "\(result.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty)
+        // Round 61 #14: accents with no letter set no width either, and are not called empty.
+        let marks = try CLI.run(["note", "\u{301}\u{308}", "--chrome", CLI.fixtures + "/text/chrome/note-chrome.png", "--insets", "37,12,12,12", "-o", "e.png"], in: dir)
+        #expect(marks.status == 2 && marks.stderr.contains("marks that take none"), "\(marks.stderr)")
+    }
+
+    /// Round 61 #14: the docs say every word after `--` is text; `note … -- Tap to explode` was
+    /// refused ("2 unexpected arguments"). Words given apart are joined by a space, as `echo` joins them.
+    @Test func wordsAfterTheTerminatorAreOneText() throws {
+        let dir = try Fixtures.temporaryFolder("seqops-cli-note-words")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let chrome = ["--chrome", CLI.fixtures + "/text/chrome/note-chrome.png", "--insets", "37,12,12,12"]
+        let apart = try CLI.run(["note"] + chrome + ["-o", "apart.png", "--", "Tap", "to", "explode"], in: dir)
+        let joined = try CLI.run(["note", "Tap to explode"] + chrome + ["-o", "joined.png"], in: dir)
+        #expect(apart.status == 0 && joined.status == 0, "\(apart.stderr)\(joined.stderr)")
+        #expect(FileManager.default.contents(atPath: dir + "/apart.png") == FileManager.default.contents(atPath: dir + "/joined.png"))
+        let none = try CLI.run(["note"] + chrome + ["-o", "none.png"], in: dir)
+        #expect(none.status == 2 && none.stderr.contains("give the text to set"), "\(none.stderr)")
     }
 
     /// A 16-bit grey PNG came back 8-bit at σ > 0 without a word: a note says so (σ 0 gives the

@@ -96,7 +96,9 @@ public struct ResourceLimits: Sendable, Hashable {
     /// be any double, NaN and infinities included.
     public func checkPixels(width: Double, height: Double, scale: Int = 1, of subject: String) throws(LimitError) {
         let w = width * Double(scale), h = height * Double(scale)
-        let detail = "\(LimitError.format(width))×\(LimitError.format(height))" + (scale == 1 ? "" : " at @\(scale)x")
+        // A text's or a slice's size in points can be any fraction: said to the hundredth, rounded up.
+        let hundredths = { (side: Double) in LimitError.format(side.isFinite && abs(side) < 1e13 ? (side * 100).rounded(.up) / 100 : side) }
+        let detail = "\(hundredths(width))×\(hundredths(height))" + (scale == 1 ? "" : " points at @\(scale)x")
         guard w.isFinite, h.isFinite, w >= 0, h >= 0, (w * h).rounded(.up) <= Double(maxPixels) else {
             let amount = w < 0 || h < 0 ? -1 : (w * h).isFinite && w * h >= 0 && w * h < 9e18 ? Int((w * h).rounded(.up)) : nil
             throw LimitError(limit: .pixels, subject: subject, amount: amount, maximum: maxPixels, detail: detail)

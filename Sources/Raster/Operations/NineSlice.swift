@@ -91,7 +91,7 @@ public struct NineSlice: Sendable {
         let sides = [insets.top, insets.left, insets.bottom, insets.right]
         guard sides.allSatisfy({ $0.isFinite && $0 >= 0 }) else { throw .invalidInsets(insets) }
         guard width.isFinite, height.isFinite, width >= 0, height >= 0 else { throw .invalidSize(width: width, height: height) }
-        do { try limits.checkPixels(width: width, height: height, scale: bitmap.scale, of: "NineSlice target") } catch { throw .limit(error) }
+        do { try limits.checkPixels(width: width, height: height, scale: bitmap.scale, of: "the nine-sliced image") } catch { throw .limit(error) }
         let scale = Double(bitmap.scale)
         // Finite and ≥ 0; past 10¹⁵ pixels an inset is "more than the image" all the same.
         func pixels(_ points: Double) -> Int { Int(min(points * scale, 1e15).rounded()) }
