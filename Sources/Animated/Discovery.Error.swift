@@ -17,6 +17,10 @@ extension Discovery {
         /// Nothing is at `source`: no file or folder, and no frames named after it as a prefix
         /// (`fx/boom` for `boom1.png…`) — a mistyped path.
         case notFound(source: String)
+        /// Nothing is at `source` as a file, folder or prefix, but frames beside it are named with
+        /// the prefix `near`, one character longer (`fire/frame` for `frame-000.png…`: the prefix
+        /// ends at the separator before the number).
+        case prefixNotFound(source: String, near: String)
         /// A file listed among frames that is not a PNG (`notes.txt`).
         case notPNG(path: String)
         /// A file listed among frames whose name is not a PNG's but whose bytes are an image format
@@ -107,6 +111,9 @@ extension Discovery {
                 } else {
                     "\(source): no such file or folder"
                 }
+            case .prefixNotFound(let source, let near):
+                "\(source): no such file or folder, nor frames named \(source.split(separator: "/").last ?? "")1.png…; the frames beside it "
+                    + "are named \(near) then a number: give \(source.lastIndex(of: "/").map { source[...$0] } ?? "")\(near)"
             case .brokenLink(let path, let target, let reason):
                 "\(path): a symbolic link to \(target) that cannot be followed (\(reason)); fix or remove the link"
             case .notPNG(let path):

@@ -256,10 +256,16 @@ public enum Discovery {
            prefix[prefix.index(after: dot)...].allSatisfy({ $0.isASCII && $0.isLetter }) {
             throw .notFound(source: source)
         }
-        let matches = try pngFiles(inFolder: folder, recursive: false).compactMap { FrameFile(path: $0) }.filter { $0.prefix == prefix }
+        let frames = try pngFiles(inFolder: folder, recursive: false).compactMap { FrameFile(path: $0) }
+        let matches = frames.filter { $0.prefix == prefix }
+        guard matches.isEmpty else { return matches }
+        // `fire/frame` for `frame-000.png…`: the prefix given stops short of the separator.
+        let near = Set(frames.map(\.prefix).filter { $0.count == prefix.count + 1 && $0.hasPrefix(prefix) && !prefix.isEmpty })
+        if near.count == 1, let only = near.first, let last = only.last, !(last.isLetter || last.isNumber) {
+            throw .prefixNotFound(source: source, near: only)
+        }
         // Nothing by that name, nor frames named after it: a mistyped folder or prefix.
-        guard !matches.isEmpty else { throw .notFound(source: source) }
-        return matches
+        throw .notFound(source: source)
     }
 
     /// `path` without a trailing slash (except for `/` itself).

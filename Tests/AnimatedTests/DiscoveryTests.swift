@@ -130,3 +130,19 @@ struct DiscoveryTests {
         #expect(sequences[2].frames.map(\.number) == [1, 2, 3, 4])
     }
 }
+
+/// Round 61 #14: `blur fire/frame` for `frame-000.png…` said only "no such file or folder, nor
+/// frames named frame1.png…"; a prefix one separator short of the frames' names is told the one to give.
+@Suite struct PrefixOneShortTests {
+    @Test func aPrefixShortOfItsSeparatorIsToldTheOneToGive() throws {
+        let source = Fixtures.path("sequences/ansimuz-fire-bomb-pixel/frame")
+        #expect(throws: Discovery.Error.prefixNotFound(source: source, near: "frame-")) { try Discovery.frameFiles(in: source) }
+        let said = Discovery.Error.prefixNotFound(source: source, near: "frame-").description
+        #expect(said.hasSuffix("the frames beside it are named frame- then a number: give \(source)-"), "\(said)")
+        #expect(Discovery.Error.prefixNotFound(source: "frame", near: "frame-").description.hasSuffix("give frame-"))
+        // A prefix short by a letter is a different name, not a missing separator.
+        #expect(throws: Discovery.Error.notFound(source: Fixtures.path("sequences/kenney-gold-coin/gol"))) {
+            try Discovery.frameFiles(in: Fixtures.path("sequences/kenney-gold-coin/gol"))
+        }
+    }
+}
