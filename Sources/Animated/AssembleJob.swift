@@ -226,7 +226,11 @@ public struct AssembleJob: Sendable {
             throw .setting(error)
         } catch { throw .playback(error) }
         do { try limits.check(.frames, play.frames.count, of: Self.subject(of: source)) } catch { throw .limit(error) }
-        guard !play.frames.isEmpty else { throw .source(.discovery(.noFrames(source: highlighted ? "the highlighted frames" : Self.subject(of: source)))) }
+        guard !play.frames.isEmpty else {
+            // One folder says why (a device's frames only, a sheet's pages, subfolders of sequences).
+            if !highlighted, case .paths(let paths) = source, paths.count == 1 { throw .source(.discovery(Discovery.noFrames(in: paths[0]))) }
+            throw .source(.discovery(.noFrames(source: highlighted ? "the highlighted frames" : Self.subject(of: source))))
+        }
         do { try Self.checkMemory(of: animation, format: format, limits: limits, subject: Self.subject(of: source)) } catch { throw .limit(error) }
         do { try Self.checkOutputPixels(of: play, limits: limits, subject: Self.subject(of: source)) } catch { throw .limit(error) }
         try Self.checkFrames(of: play, scale: animation.scale, format: format, limits: limits, cancellation: cancellation)

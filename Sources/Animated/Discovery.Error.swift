@@ -21,6 +21,9 @@ extension Discovery {
         /// the prefix `near`, one character longer (`fire/frame` for `frame-000.png…`: the prefix
         /// ends at the separator before the number).
         case prefixNotFound(source: String, near: String)
+        /// A folder whose frames are all a device's (`g1~ipad.png…`): UIKit reads them on that
+        /// device only, and a reader takes the frames without a device suffix; `files` are the first few.
+        case onlyDeviceFrames(source: String, files: [String])
         /// A file listed among frames that is not a PNG (`notes.txt`).
         case notPNG(path: String)
         /// A file listed among frames whose name is not a PNG's but whose bytes are an image format
@@ -114,6 +117,10 @@ extension Discovery {
             case .prefixNotFound(let source, let near):
                 "\(source): no such file or folder, nor frames named \(source.split(separator: "/").last ?? "")1.png…; the frames beside it "
                     + "are named \(near) then a number: give \(source.lastIndex(of: "/").map { source[...$0] } ?? "")\(near)"
+            case .onlyDeviceFrames(let source, let files):
+                "\(source): no frames for every device: \(Discovery.shortList(files)) \(files.count == 1 ? "is a frame" : "are frames") "
+                    + "for one device (\(Set(files.compactMap { FrameFile(path: $0)?.device }).sorted().map { "~" + $0 }.joined(separator: ", ")): "
+                    + "UIKit reads \(files.count == 1 ? "it" : "them") on that device only); name the frames without the device suffix to play them"
             case .brokenLink(let path, let target, let reason):
                 "\(path): a symbolic link to \(target) that cannot be followed (\(reason)); fix or remove the link"
             case .notPNG(let path):

@@ -27,7 +27,8 @@ public enum Discovery {
     }
 
     /// Why `source` gave no frame: ``Error/onlySheetPages(source:data:pages:)`` for a folder that
-    /// holds nothing but a sprite sheet's pages, else ``Error/noFrames(source:)``.
+    /// holds nothing but a sprite sheet's pages, ``Error/framesInSubfolders(source:folders:)``,
+    /// ``Error/onlyDeviceFrames(source:files:)`` for one of a device's frames only, else ``Error/noFrames(source:)``.
     public static func noFrames(in source: String) -> Error {
         let folder = trimmingSlash(source)
         if let names = try? FileIO.entries(of: folder) {
@@ -44,6 +45,12 @@ public enum Discovery {
                 return sub
             }
             if !holding.isEmpty { return .framesInSubfolders(source: source, folders: holding) }
+            // Frames for one device only (`g1~ipad.png…`): no frame for every device to play.
+            let deviceFrames = names.filter { OutputName.pathExtension($0) == "png" && FrameFile(path: $0)?.device != nil }
+                .sorted(by: NaturalOrder.areInIncreasingOrder)
+            if !deviceFrames.isEmpty, !names.contains(where: { OutputName.pathExtension($0) == "png" && FrameFile(path: $0).map { $0.device == nil } == true }) {
+                return .onlyDeviceFrames(source: source, files: deviceFrames.map { folder == "." ? $0 : folder + "/" + $0 })
+            }
         }
         return .noFrames(source: source)
     }

@@ -202,7 +202,8 @@ public struct FrameOperationJob: Sendable {
         // A GIF, APNG or WebP named `@2x` holds @2x frames (sizes and radii are in points): the
         // loader gives an animation file the scale its name gives, as every reader takes it.
         do { try animation.check() } catch { throw .playback(error) }
-        guard let first = animation.frames.first else { throw .source(.discovery(.noFrames(source: sources.joined(separator: " ")))) }
+        // One folder says why it gave none (a device's frames only, a sheet's pages, subfolders of sequences).
+        guard let first = animation.frames.first else { throw .source(.discovery(sources.count == 1 ? Discovery.noFrames(in: sources[0]) : .noFrames(source: sources.joined(separator: " ")))) }
         let firstFrame = try Self.load(first, scale: animation.scale, limits: limits)
         try Self.checkOneSize(animation, first: firstFrame)
         let size: (width: Int, height: Int)

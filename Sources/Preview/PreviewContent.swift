@@ -117,7 +117,7 @@ struct PreviewContent: Sendable {
         var found: [FrameSequence] = []
         do { found = try Discovery.sequences(from: [folder]) } catch {
             switch error {
-            case .noFrames, .framesInSubfolders, .onlySheetPages, .animationNotFrames, .severalAnimations, .noImagesToPack, .notFound, .prefixNotFound: break
+            case .noFrames, .framesInSubfolders, .onlySheetPages, .animationNotFrames, .severalAnimations, .noImagesToPack, .notFound, .prefixNotFound, .onlyDeviceFrames: break
             default: problems.append("\(folder): frames not shown: \(Self.described(error))")
             }
         }

@@ -146,3 +146,22 @@ struct DiscoveryTests {
         }
     }
 }
+
+/// Round 61 #14: a folder of only `~ipad` frames was "no frames found (expected a folder, PNG
+/// files, …)", as if it held none; it is told they are one device's, read on that device only.
+@Suite struct OnlyDeviceFramesTests {
+    @Test func aFolderOfOneDevicesFramesSaysSo() throws {
+        let folder = try Fixtures.temporaryFolder("only-ipad")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for number in 1...2 {
+            try FileManager.default.copyItem(atPath: Fixtures.path("sequences/kenney-gold-coin/gold_\(number).png"), toPath: folder + "/g\(number)~ipad.png")
+        }
+        let expected = Discovery.Error.onlyDeviceFrames(source: folder, files: [folder + "/g1~ipad.png", folder + "/g2~ipad.png"])
+        #expect(Discovery.noFrames(in: folder) == expected)
+        #expect(expected.description.contains("are frames for one device (~ipad: UIKit reads them on that device only)"), "\(expected.description)")
+        // With a frame for every device beside them, the folder plays that one.
+        try FileManager.default.copyItem(atPath: Fixtures.path("sequences/kenney-gold-coin/gold_1.png"), toPath: folder + "/g1.png")
+        #expect(try Animation.load([folder]).frames.count == 1)
+        #expect(Discovery.noFrames(in: folder) == .noFrames(source: folder))
+    }
+}
