@@ -64,8 +64,9 @@ public struct SequenceManifest: Sendable, Equatable, Codable {
         /// `ulimit -f`): Basics' write error, with its path and the system's reason. An output
         /// failure, not a bad input (the CLI's exit 4, as for every other file it writes).
         case unwritable(FileIO.Error)
-        /// The manifest could not be encoded for writing (`reason` is the encoder's). Values out
-        /// of range are ``schema(_:)`` for reading and writing alike.
+        /// The manifest could not be encoded for writing (`reason` is the encoder's), or read: a
+        /// symbolic link that leads out of its folder is refused unread. Values out of range are
+        /// ``schema(_:)`` for reading and writing alike.
         case invalid(file: String, reason: String)
         /// A key, type, value or count that does not fit the format (or the frames it describes):
         /// `walk/sequence.json: unknown key "directon"; did you mean "direction"?`. The writers
@@ -117,6 +118,13 @@ public struct SequenceManifest: Sendable, Equatable, Codable {
     /// The manifest at `path` as `reader` holds it (on disk or among files in memory), `nil` when
     /// there is none: what every reader of a folder's timing calls.
     package static func read(at path: String, from reader: FileReader) throws(Error) -> SequenceManifest? {
+        // A link that leads out of the frames' folder is refused unread, as a frame that does
+        // (`sequence.json -> ../../secret.json`: its keys were named in errors, its fps used).
+        if reader.isDisk, FileIO.isSymbolicLink(path), let real = FileIO.resolvedPath(path),
+           let folder = FileIO.resolvedPath(FileIO.parentDirectory(of: path)), !real.hasPrefix(folder == "/" ? "/" : folder + "/") {
+            throw .invalid(file: path, reason: "a symbolic link to \(real), outside the folder: a sequence's settings are read only from "
+                               + "its folder; copy the file into the folder in place of the link")
+        }
         let bytes: [UInt8]?
         do { bytes = try reader.bytes(path) } catch { throw .unreadable(file: path, reason: error.reason) }
         guard let bytes else { return nil }

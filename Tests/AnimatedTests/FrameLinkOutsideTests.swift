@@ -101,4 +101,25 @@ struct FrameLinkOutsideTests {
             return link == unnumbered + "/logo.png"
         }
     }
+    /// Round 62 #3: a folder's `sequence.json` that was a link out of it (`-> ../../secret.json`,
+    /// `-> /etc/passwd`) was read: the outside file's keys named in errors, its fps used, `validate`
+    /// ok. It is refused unread, naming where it leads; a link inside the folder is read.
+    @Test func aManifestThatLinksOutIsRefusedUnread() throws {
+        let folder = try Fixtures.temporaryFolder("manifest-link-out"), outside = try Fixtures.temporaryFolder("manifest-link-out-outside")
+        defer { for path in [folder, outside] { try? FileManager.default.removeItem(atPath: path) } }
+        for number in 1...2 { try FileManager.default.copyItem(atPath: "\(Self.coin)/gold_\(number).png", toPath: "\(folder)/gold_\(number).png") }
+        try Data(#"{"fps": 5, "apiToken": "hunter2"}"#.utf8).write(to: URL(fileURLWithPath: outside + "/secret.json"))
+        try FileManager.default.createSymbolicLink(atPath: folder + "/sequence.json", withDestinationPath: outside + "/secret.json")
+        #expect {
+            _ = try Animation.load([folder])
+        } throws: { error in
+            guard case .manifest(.invalid(let file, let reason))? = error as? Animation.LoadError else { return false }
+            return file == folder + "/sequence.json" && reason.contains("outside the folder") && !"\(error)".contains("apiToken")
+        }
+        // A link to a file in the folder is the folder's own.
+        try Data(#"{"fps": 5}"#.utf8).write(to: URL(fileURLWithPath: folder + "/timing.json"))
+        try FileManager.default.removeItem(atPath: folder + "/sequence.json")
+        try FileManager.default.createSymbolicLink(atPath: folder + "/sequence.json", withDestinationPath: "timing.json")
+        #expect(try Animation.load([folder]).duration == 0.4)
+    }
 }
