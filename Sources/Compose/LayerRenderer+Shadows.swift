@@ -140,7 +140,7 @@ extension LayerRenderer {
     /// `drawn` (the layer's own surface) when that holds all of it, else from the layer drawn again
     /// past the output's edges; cut by `mask` (the layer's mask, drawn) and, when it masks to
     /// bounds, by its bounds.
-    func drawShadow(_ shadow: Shadow, of layer: Layer, path: String, time: Double, previous: Double?, matrix: AffineTransform,
+    func drawShadow(_ shadow: Shadow, of layer: Layer, path: String, time: Double, previous: Before?, matrix: AffineTransform,
                     drawn: Canvas, mask: Canvas?, opacity: Double, on canvas: inout Canvas) throws(CompositionError) {
         let k = Double(canvas.scale)
         let image: (bitmap: Bitmap, x: Double, y: Double, width: Double, height: Double)
@@ -171,7 +171,7 @@ extension LayerRenderer {
                 var cut = Canvas(trustedWidth: source.width, height: source.height, scale: canvas.scale)
                 cut.meter = canvas.meter
                 cut.state.transform = shifted
-                try draw(maskLayer, path: path + "/mask", parentTime: time, previous: previous, on: &cut)
+                try draw(maskLayer, path: path + "/mask", parentTime: time, previous: previous?.time, on: &cut)
                 cut.flush()
                 source.mask(by: cut)
             }

@@ -274,7 +274,7 @@ public struct LayerRenderer: Sendable {
         if let added = model.addedAt, parentTime < added - Animation.boundaryTolerance { return }
         let time = model.timing.localTime(parentTime)
         let before = previous.flatMap { previous in
-            model.addedAt.map { previous < $0 - Animation.boundaryTolerance } == true ? nil : model.timing.localTime(previous)
+            model.addedAt.map { previous < $0 - Animation.boundaryTolerance } == true ? nil : Self.moment(of: model, at: model.timing.localTime(previous))
         }
         let layer = model.presentation(at: time)
         let opacity = layer.opacity.isNaN ? 0 : min(max(layer.opacity, 0), 1)
@@ -293,7 +293,7 @@ public struct LayerRenderer: Sendable {
             if let mask = layer.mask {
                 var drawnMask = layerCanvas(like: canvas)
                 drawnMask.state.transform = matrix
-                try draw(mask, path: path + "/mask", parentTime: time, previous: before, on: &drawnMask)
+                try draw(mask, path: path + "/mask", parentTime: time, previous: before?.time, on: &drawnMask)
                 // Flushed here, the canvases handed on are read as they are, not copied to be flushed.
                 drawnMask.flush()
                 offscreen.mask(by: drawnMask)
@@ -328,7 +328,7 @@ public struct LayerRenderer: Sendable {
         }
     }
 
-    func drawContents(_ layer: Layer, path: String, time: Double, previous: Double?, matrix: AffineTransform,
+    func drawContents(_ layer: Layer, path: String, time: Double, previous: Before?, matrix: AffineTransform,
                               on canvas: inout Canvas, drawsBackdrop: Bool = true) throws(CompositionError) {
         canvas.state.transform = matrix
         let bounds = layer.bounds
@@ -338,7 +338,7 @@ public struct LayerRenderer: Sendable {
         switch layer.content {
         case .none: break
         case .image(let bitmap): canvas.draw(bitmap, in: bounds.x, bounds.y, bounds.width, bounds.height)
-        case .sequence(let sequence): try draw(sequence, in: bounds, path: path, time: time, previous: previous, on: &canvas)
+        case .sequence(let sequence): try draw(sequence, in: bounds, path: path, time: time, shownBefore: previous?.shown, on: &canvas)
         case .gradient(let gradient): gradient.draw(in: bounds, on: &canvas)
         case .text(let text): try draw(text, in: bounds, path: path, on: &canvas)
         case .shape(let shape):
@@ -359,7 +359,7 @@ public struct LayerRenderer: Sendable {
         }
         for index in order {
             canvas.state.transform = matrix
-            try draw(layer.sublayers[index], path: path + "/" + layer.sublayers[index].name, parentTime: time, previous: previous, on: &canvas)
+            try draw(layer.sublayers[index], path: path + "/" + layer.sublayers[index].name, parentTime: time, previous: previous?.time, on: &canvas)
         }
     }
 

@@ -129,6 +129,36 @@ struct DecodedFramesTests {
         #expect(try !refused(limit: charged + 29_000))
     }
 
+    /// Round 62 #1: an animation of a layer's `frame` that played a streamed GIF backwards was
+    /// charged one frame a showing (12 000 frames of 64² ran past three minutes unrefused): the
+    /// frame shown before was looked up in the presentation of now. Backwards, each showing now
+    /// costs every frame from the first (about 145 frames of the 20 here); forwards, one.
+    @Test(arguments: [("19", "10", true), ("10", "19", false)]) func aFrameAnimationIsChargedTheStreamsWork(from: String, to: String, refused: Bool) throws {
+        let frames = try (0..<20).map { n in
+            try #require(Bitmap(width: 100, height: 100, straight: (0..<40_000).map { UInt8(truncatingIfNeeded: ($0 &* (n + 3)) >> 2) | ($0 % 4 == 3 ? 255 : 0) }))
+        }
+        let gif = try GIF.Encoder().encode(FrameInput(durations: Array(repeating: 0.1, count: 20)) { frames[$0] }).bytes
+        let json = #"{"size": [10, 10], "frames": 10, "fps": 10, "layers": [{"sequence": {"source": "a.gif"}, "bounds": [10, 10], "position": [5, 5], "animations": [{"property": "frame", "from": \#(from), "to": \#(to), "duration": 0.9, "fillMode": "both"}]}]}"#
+        var limits = ResourceLimits(maxDrawingWork: 60 * 100 * 100 * DrawingCost.decoded)
+        limits.maxDecodedBytes = 500_000
+        let scene = try SceneFile(json: Array(json.utf8), files: [InMemoryFile(name: "a.gif", bytes: gif)], limits: limits)
+        guard case .sequence(let sequence)? = scene.root.sublayers.first?.content, case .streamed? = sequence.animation.frames.first else {
+            Issue.record("the GIF is not streamed")
+            return
+        }
+        var renderer = try scene.renderer(limits: limits)
+        renderer.run = DrawingRun(frames: renderer.frameCount, limits: limits)
+        var wasRefused = false
+        for index in 0..<10 {
+            do { _ = try renderer.render(at: scene.time(ofFrame: index)) } catch {
+                guard case .limit(let limit) = error, limit.limit == .drawingWork else { throw error }
+                wasRefused = true
+                break
+            }
+        }
+        #expect(wasRefused == refused)
+    }
+
     /// Frame files and bitmaps are read whole, whatever was shown before; a stream's frame shown
     /// with nothing before it is read from the first.
     @Test func framesDecodedToShowAFrame() throws {
