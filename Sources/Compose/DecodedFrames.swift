@@ -49,14 +49,23 @@ final class DecodedFrames: Sendable {
 
     /// The most bytes of decoded pixels held.
     let budget: Int
+    /// Whether every frame the renderer may draw fits the budget together (known before any is
+    /// drawn): then none is let go, each is decoded once (or at once by two threads), and its
+    /// decoding is charged once, by the first to record it — a total that does not depend on the
+    /// cores. Otherwise a frame is charged each time it is given, held or not.
+    let holdsAll: Bool
     private let state = Mutex(State())
 
-    /// A store that holds at most `budget` bytes of pixels (0: holds nothing).
-    init(budget: Int) { self.budget = max(0, budget) }
+    /// A store that holds at most `budget` bytes of pixels (0: holds nothing); `holdsAll` when
+    /// the frames to draw fit it together.
+    init(budget: Int, holdsAll: Bool = false) {
+        self.budget = max(0, budget)
+        self.holdsAll = holdsAll
+    }
 
     /// `source`'s frame at `scale` — the one held, or decoded now (and held when it fits) — and
-    /// what giving it costs in drawing work, held or not (``FrameSource/decodingWork(of:)``,
-    /// worked out when it was first decoded).
+    /// what giving it costs in drawing work (``FrameSource/decodingWork(of:)``, worked out when
+    /// it was first decoded): each time, held or not, unless ``holdsAll`` (then once).
     func frame(_ source: FrameSource, scale: Int) throws(PNG.DecodeError) -> (bitmap: Bitmap, work: Int) {
         guard let key = Key(source, scale: scale) else {
             let bitmap = try source.load(scale: scale)
@@ -68,15 +77,16 @@ final class DecodedFrames: Sendable {
             state.entries[key]!.used = state.clock
             return (entry.bitmap, work)
         }
-        if let held { return held }
+        if let held { return holdsAll ? (held.0, 0) : held }
         let bitmap = try source.load(scale: scale)
         let size = bitmap.pixels.count
         let known = state.withLock { $0.work[key] }
         let work = known ?? source.decodingWork(of: bitmap)
-        state.withLock { state in
+        let first = state.withLock { state in
             state.decoded += 1
-            state.work[key] = state.work[key] ?? work
-            guard size <= budget, state.entries[key] == nil else { return }
+            let first = state.work[key] == nil
+            if first { state.work[key] = work }
+            guard size <= budget, state.entries[key] == nil else { return first }
             while state.bytes + size > budget, let oldest = state.entries.min(by: { $0.value.used < $1.value.used }) {
                 state.entries[oldest.key] = nil
                 state.bytes -= oldest.value.bitmap.pixels.count
@@ -84,8 +94,9 @@ final class DecodedFrames: Sendable {
             state.clock += 1
             state.entries[key] = Entry(bitmap: bitmap, used: state.clock)
             state.bytes += size
+            return first
         }
-        return (bitmap, work)
+        return (bitmap, holdsAll && !first ? 0 : work)
     }
 
     /// The bytes of pixels held now, the frames held and the frames decoded so far.

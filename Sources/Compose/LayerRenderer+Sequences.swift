@@ -20,6 +20,34 @@ extension LayerRenderer {
         return Before(time: time, shown: shown.frameIndex(at: time))
     }
 
+    /// Whether the sequence frames under `root` fit `budget` bytes decoded, all of them together
+    /// (each file once, at its sequence's scale, its size read from its PNG header): then they are
+    /// held once decoded and each is charged once (``DecodedFrames/holdsAll``). False when one is
+    /// read as a stream (more than the budget), a size cannot be read, or the tree names more
+    /// frames than are worth looking at (a million: thousands of copies of a long sequence).
+    static func sequenceFramesFit(under root: Layer, budget: Int) -> Bool {
+        var seen = Set<DecodedFrames.Key>(), total = 0, looked = 0
+        func fits(_ layer: Layer) -> Bool {
+            if case .sequence(let sequence) = layer.content {
+                let scale = sequence.animation.scale
+                for source in sequence.animation.frames {
+                    looked += 1
+                    guard looked <= 1_000_000 else { return false }
+                    if case .streamed = source { return false }
+                    guard let key = DecodedFrames.Key(source, scale: scale) else { continue }
+                    guard seen.insert(key).inserted else { continue }
+                    guard let (width, height) = source.pixelSize(at: scale) else { return false }
+                    let (bytes, overflow) = (width * height).multipliedReportingOverflow(by: 4)
+                    guard !overflow, bytes <= budget - total else { return false }
+                    total += bytes
+                }
+            }
+            if let mask = layer.mask, !fits(mask) { return false }
+            return layer.sublayers.allSatisfy(fits)
+        }
+        return fits(root)
+    }
+
     /// Draws the frame `sequence` shows at the layer's `time` over `bounds` (nothing when none
     /// shows), charging the canvas's meter what giving it costs, held or not: its decoding
     /// (`FrameSource.decodingWork(of:)`) and, for a streamed file, the frames decoded to reach it

@@ -108,7 +108,8 @@ public struct LayerRenderer: Sendable {
         self.limits = limits
         // Decoded sequence frames held for the frames after (a loop decoded once): a quarter of what the limit leaves, ≤ 32 MiB.
         let room = Double(limits.maxDecodedBytes) - bytes - textBytes
-        decodedFrames = DecodedFrames(budget: room > 0 ? Int(min(room / 4, Double(Self.maximumDecodedFrameBytes))) : 0)
+        let held = room > 0 ? Int(min(room / 4, Double(Self.maximumDecodedFrameBytes))) : 0
+        decodedFrames = DecodedFrames(budget: held, holdsAll: Self.sequenceFramesFit(under: root, budget: held))
         // Canvases are kept for the frames after, as many as frames drawn at once used.
         rootCanvases = CanvasPool(capacity: ParallelLoop.machineCores)
         layerCanvases = CanvasPool(capacity: ParallelLoop.machineCores * (surfaces + 3))

@@ -62,4 +62,18 @@ struct DecodingWorkTests {
         try FileManager.default.removeItem(atPath: folder + "/f.png")
         #expect(source.decodingWork(of: bitmap) == 32 * 32 * DrawingCost.decoded)
     }
+    /// What a renderer checks before drawing (do a scene's frames fit what it holds?): a frame's
+    /// size from its header, at the scale it is asked for, nothing decoded; `nil` when unknown.
+    @Test func aFramesSizeIsReadFromItsHeader() throws {
+        let bytes = try #require(FileManager.default.contents(atPath: Self.path("basn6a08.png")))
+        #expect(FrameSource.file(Self.path("basn6a08.png")).pixelSize(at: 1)! == (32, 32))
+        #expect(FrameSource.memory(InMemoryFile(name: "f.png", bytes: Array(bytes))).pixelSize(at: 2)! == (64, 64))
+        #expect(FrameSource.memory(InMemoryFile(name: "f@2x.png", bytes: Array(bytes))).pixelSize(at: 1)! == (16, 16))
+        #expect(FrameSource.memory(InMemoryFile(name: "f.png", bytes: [1, 2, 3])).pixelSize(at: 1) == nil)
+        #expect(FrameSource.file("/nonexistent/f.png").pixelSize(at: 1) == nil)
+        // A header claiming the largest sides PNG allows is read as it says (the renderer adds them without overflowing).
+        var huge = Array(bytes.prefix(33))
+        for offset in [16, 20] { huge.replaceSubrange(offset..<(offset + 4), with: [0x7F, 0xFF, 0xFF, 0xFF]) }
+        #expect(FrameSource.memory(InMemoryFile(name: "h.png", bytes: huge)).pixelSize(at: 3)! == (Int(Int32.max) * 3, Int(Int32.max) * 3))
+    }
 }
