@@ -48,6 +48,36 @@ extension LayerRenderer {
         return fits(root)
     }
 
+    /// The bytes the streams of the sequences under `root` hold at once: each of its own (every
+    /// spawned copy of a layer playing a file too big to hold reads it with a decoder of its own)
+    /// keeps its newest frames (`FrameStream.window`), and its decoder a canvas and the frame it
+    /// makes, 4 bytes a pixel.
+    static func streamBytes(under root: Layer) -> Double {
+        var seen = Set<ObjectIdentifier>(), total = 0.0
+        func add(_ layer: Layer) {
+            if case .sequence(let sequence) = layer.content, case .streamed(let stream, _)? = sequence.animation.frames.first,
+               seen.insert(ObjectIdentifier(stream)).inserted {
+                total += Double(stream.window + 2) * Double(stream.width) * Double(stream.height) * 4
+            }
+            if let mask = layer.mask { add(mask) }
+            layer.sublayers.forEach(add)
+        }
+        add(root)
+        return total
+    }
+
+    /// Refuses streams that hold more than `limits.maxDecodedBytes` beside the `bytes` a frame
+    /// takes (``streamBytes(under:)``): 40 copies of a 4096² GIF held 11 GB under a 2 GiB limit.
+    static func checkStreams(under root: Layer, beside bytes: Double, limits: ResourceLimits) throws(CompositionError) {
+        let streams = streamBytes(under: root)
+        guard streams > 0, streams + bytes > Double(limits.maxDecodedBytes) else { return }
+        let total = streams + bytes
+        throw .limit(LimitError(limit: .decodedBytes, subject: "the sequences read as streams and a frame", amount: total < 9e18 ? Int(total) : nil,
+                                maximum: limits.maxDecodedBytes,
+                                detail: "each copy of a layer playing a GIF, APNG or WebP too big to hold reads it with a decoder of its own, "
+                                    + "which holds a few of its frames: fewer copies at once, or a smaller file, need less"))
+    }
+
     /// Draws the frame `sequence` shows at the layer's `time` over `bounds` (nothing when none
     /// shows), charging the canvas's meter what giving it costs, held or not: its decoding
     /// (`FrameSource.decodingWork(of:)`) and, for a streamed file, the frames decoded to reach it

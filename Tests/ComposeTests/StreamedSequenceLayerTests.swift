@@ -35,7 +35,7 @@ struct StreamedSequenceLayerTests {
         let (held, none) = try Self.read(.default)
         #expect(held.root.sublayers.count == 3 && none.isEmpty, "31 MB of frames are held")
         var small = ResourceLimits.default
-        small.maxDecodedBytes = 8 << 20
+        small.maxDecodedBytes = 16 << 20
         let (streamed, streams) = try Self.read(small)
         #expect(streams.count == 3, "every copy streams")
         #expect(Set(streams.map(ObjectIdentifier.init)).count == 3, "each copy with a stream of its own")
@@ -47,6 +47,23 @@ struct StreamedSequenceLayerTests {
         // Each copy went through the file once, in order: no frame decoded twice, a few held at once.
         for stream in streams {
             #expect(stream.statistics.restarts == 0 && stream.statistics.mostHeld <= stream.window, "\(stream.statistics)")
+        }
+    }
+
+    /// Round 62 #2: the streams of spawned copies were not counted against `maxDecodedBytes`
+    /// (40 copies of a 4096² GIF held 11 GB under 2 GiB, and a memory cap aborted the run). Each
+    /// copy's decoder holds its newest frames, its canvas and the frame it makes: three copies of
+    /// 401×325 at 6 frames each (9.4 MB) are refused under 8 MiB, before any frame is drawn.
+    @Test func theStreamsOfCopiesAreCountedTogether() throws {
+        var small = ResourceLimits.default
+        small.maxDecodedBytes = 8 << 20
+        let (scene, streams) = try Self.read(small)
+        #expect(streams.count == 3)
+        #expect {
+            _ = try scene.renderer(limits: small)
+        } throws: { error in
+            guard case .limit(let limit)? = error as? SceneFileError else { return false }
+            return limit.limit == .decodedBytes && "\(error)".contains("the sequences read as streams and a frame")
         }
     }
 }
