@@ -35,10 +35,12 @@ struct Draw: ParsableCommand {
     @OptionGroup(title: "Resource limits") var pathSegmentLimit: PathSegmentLimit
     @OptionGroup(title: "Resource limits") var edgeLimit: EdgeLimit
     @OptionGroup(title: "Resource limits") var drawingWorkLimit: DrawingWorkLimit
+    @OptionGroup(title: "Resource limits") var memoryLimit: MemoryLimit
     /// The limits the flags above set.
     var limits: ResourceLimits {
         var limits = ResourceLimits(pixelLimit, pathSegmentLimit, edgeLimit)
         drawingWorkLimit.apply(to: &limits)   // what the ops draw together (round 58: refused naming a flag draw lacked)
+        memoryLimit.apply(to: &limits)        // the canvas (round 62: a 100 000² one under a raised --max-pixels aborted)
         return limits
     }
 
