@@ -30,7 +30,7 @@ struct NegativeValueCommandTests {
         (["generate", "scatter", "-o", "x.png"], ["--size", "--count", "--seed", "--radius"]),
         (["generate", "stroke", "points.json", "-o", "x.png"], ["--frames", "--size", "--width", "--max-path-segments", "--max-edges",
                                                                 "--max-drawing-work"]),
-        (["draw", scene, "-o", "x.png"], ["--scale", "--max-pixels", "--max-path-segments", "--max-edges", "--max-drawing-work"]),
+        (["draw", scene, "-o", "x.png"], ["--scale", "--max-pixels", "--max-path-segments", "--max-edges", "--max-drawing-work", "--max-memory"]),
         (["render", Fixtures.repository + "/Examples/frosted-panel.json", "-o", "x.gif"],
          ["--scale", "--fps", "--repeat", "--threads", "--max-pixels", "--max-frames", "--max-output-pixels", "--max-path-segments",
           "--max-edges", "--max-drawing-work", "--max-memory"]),
@@ -86,7 +86,7 @@ struct NegativeValueCommandTests {
     /// whole value), then the hint line. Parsed in this process (``CommandLineParse``), as the
     /// executable parses them.
     @Test func everyRefusalIsTheOneSentence() {
-        #expect(Self.cases.count == 91)
+        #expect(Self.cases.count == 92)
         for arguments in Self.cases {
             let option = arguments[arguments.count - 2], value = arguments[arguments.count - 1]
             guard let refusal = CommandLineParse.refusal(arguments) else {
