@@ -20,6 +20,15 @@ extension LayerRenderer {
         return Before(time: time, shown: shown.frameIndex(at: time))
     }
 
+    /// The store of decoded sequence frames held for the frames after (a loop decoded once): a
+    /// quarter of the `room` the limit leaves beside a frame, the texts and the streams, at most
+    /// ``maximumDecodedFrameBytes``; holding all when the frames under `root` fit it together.
+    static func decodedFrames(under root: Layer, room: Double) -> DecodedFrames {
+        let left = room - streamBytes(under: root)
+        let budget = left > 0 ? Int(min(left / 4, Double(maximumDecodedFrameBytes))) : 0
+        return DecodedFrames(budget: budget, holdsAll: sequenceFramesFit(under: root, budget: budget))
+    }
+
     /// Whether the sequence frames under `root` fit `budget` bytes decoded, all of them together
     /// (each file once, at its sequence's scale, its size read from its PNG header): then they are
     /// held once decoded and each is charged once (``DecodedFrames/holdsAll``). False when one is

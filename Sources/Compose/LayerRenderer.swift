@@ -107,10 +107,7 @@ public struct LayerRenderer: Sendable {
         try Self.checkStreams(under: root, beside: bytes + textBytes, limits: limits)
         self.root = root; self.width = width; self.height = height; self.scale = max(1, scale); self.background = background
         self.limits = limits
-        // Decoded sequence frames held for the frames after (a loop decoded once): a quarter of what the limit leaves, ≤ 32 MiB.
-        let room = Double(limits.maxDecodedBytes) - bytes - textBytes - Self.streamBytes(under: root)
-        let held = room > 0 ? Int(min(room / 4, Double(Self.maximumDecodedFrameBytes))) : 0
-        decodedFrames = DecodedFrames(budget: held, holdsAll: Self.sequenceFramesFit(under: root, budget: held))
+        decodedFrames = Self.decodedFrames(under: root, room: Double(limits.maxDecodedBytes) - bytes - textBytes)
         // Canvases are kept for the frames after, as many as frames drawn at once used.
         rootCanvases = CanvasPool(capacity: ParallelLoop.machineCores)
         layerCanvases = CanvasPool(capacity: ParallelLoop.machineCores * (surfaces + 3))
