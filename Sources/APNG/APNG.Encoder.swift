@@ -29,7 +29,8 @@ extension APNG {
     public struct Encoder: Sendable {
         /// How hard to work for smaller files (Raster's `EncodingEffort`): `fast` is libdeflate at
         /// its default level with libpng's filter rule; `standard` (the default) the best of six
-        /// filterings per frame at libdeflate's strongest level; `max` the same through zopfli (15
+        /// filterings per frame (judged on bands of rows when a frame has over 1 MiB of them) at
+        /// libdeflate's strongest level; `max` the same through zopfli (15
         /// rounds), the smallest files at tens of times `standard`'s time.
         public var effort: EncodingEffort
         /// UIKit's repeat count: 0 plays forever (the default), N plays N times.

@@ -15,6 +15,13 @@ struct APNGEncoding {
     /// Animations of at most this many pixels in all frames are placed in every candidate colour
     /// type to choose one (larger ones are judged on two frames).
     static let trialPixels = 1 << 19
+    /// A frame of more filtered rows than this many bytes is judged (its filtering chosen, its
+    /// placements and colour types compared) on ``judgedBands`` bands of whole rows spread over it,
+    /// about this many bytes in all, rather than whole: judging a 2048² frame of noise whole took
+    /// three quarters of its encoding time, where one compression of it is left to do.
+    static let judgedBytes = 1 << 20
+    /// The bands a large frame is judged on.
+    static let judgedBands = 8
     /// At `max` effort, frames of at most this many bytes of rows are compressed by zopfli with
     /// every filtering (50 rounds), the smallest kept; larger ones with the best filtering found
     /// cheaply (15 rounds).
@@ -201,9 +208,42 @@ struct APNGEncoding {
     }
 
     /// A cheap measure of how well units compress: the default filters, libdeflate at a low level.
+    /// A large frame's size is estimated from its judged rows (``judgedRows(_:width:plan:type:)``).
     private func trialSize(_ units: [UInt8], width: Int, plan: ColorPlan) -> Int {
         let level = settings.effort == .fast ? 1 : settings.effort == .standard ? 3 : 6
-        return stream(units, width: width, plan: plan, level: level)?.count ?? Int.max
+        return judgedSize(units, width: width, plan: plan, type: plan.filtersByDefault ? -1 : 0, level: level)
+    }
+
+    /// The compressed size of `units` filtered by `type` (as ``filteredRows(_:width:plan:type:)``
+    /// takes it), judged on the rows ``judgedRows(_:width:plan:type:)`` picks and scaled to the whole.
+    private func judgedSize(_ units: [UInt8], width: Int, plan: ColorPlan, type: Int, level: Int) -> Int {
+        let (rows, scale) = judgedRows(units, width: width, plan: plan, type: type)
+        guard let size = rows.withUnsafeBufferPointer({ LibDeflate.zlibStream($0, level: level)?.count }) else { return .max }
+        return scale == 1 ? size : Int((Double(size) * scale).rounded())
+    }
+
+    /// The rows of `units` a frame is judged on, filtered by `type`, and the factor from their size
+    /// to the whole frame's: every row of a frame of at most ``judgedBytes`` filtered rows, else
+    /// ``judgedBands`` bands of whole rows, about ``judgedBytes`` in all, spread evenly from the
+    /// top (each band's first row filtered on the row above it, as in the frame).
+    private func judgedRows(_ units: [UInt8], width: Int, plan: ColorPlan, type: Int) -> (rows: [UInt8], scale: Double) {
+        let unitRow = width * plan.unitBytes, rowBytes = plan.bytesPerRow(width: width) + 1
+        let height = unitRow == 0 ? 0 : units.count / unitRow
+        guard height * rowBytes > Self.judgedBytes, height > Self.judgedBands else {
+            return (filteredRows(units, width: width, plan: plan, type: type), 1)
+        }
+        // Fewer rows a band than the bands' spacing (height / bands > judgedBytes / bands / rowBytes): bands never overlap.
+        let bandRows = max(1, Self.judgedBytes / Self.judgedBands / rowBytes)
+        var rows: [UInt8] = []
+        rows.reserveCapacity(Self.judgedBands * bandRows * rowBytes)
+        var judged = 0
+        for band in 0..<Self.judgedBands {
+            let start = band * height / Self.judgedBands, end = min(height, start + bandRows), above = max(0, start - 1)
+            let filtered = filteredRows(Array(units[(above * unitRow)..<(end * unitRow)]), width: width, plan: plan, type: type)
+            rows += filtered[((start - above) * rowBytes)...]
+            judged += end - start
+        }
+        return (rows, Double(height) / Double(judged))
     }
 
     /// The zlib stream of a placed frame, as strong as the effort asks.
@@ -228,11 +268,13 @@ struct APNGEncoding {
     }
 
     /// The rows filtered the way that compresses best (libpng's rule, or one type on every row),
-    /// judged at a middle level.
+    /// judged at a middle level (a large frame on its judged rows, ``judgedRows(_:width:plan:type:)``).
     private func bestFiltered(_ units: [UInt8], width: Int, plan: ColorPlan) -> [UInt8] {
-        let candidates = ([-1] + (0...4)).map { filteredRows(units, width: width, plan: plan, type: $0) }
-        let sizes = candidates.map { rows in rows.withUnsafeBufferPointer { LibDeflate.zlibStream($0, level: 6)?.count ?? .max } }
-        return candidates[sizes.indices.min { sizes[$0] < sizes[$1] }!]
+        let types = [-1] + Array(0...4)
+        let judged = types.map { judgedRows(units, width: width, plan: plan, type: $0) }
+        let sizes = judged.map { rows, _ in rows.withUnsafeBufferPointer { LibDeflate.zlibStream($0, level: 6)?.count ?? .max } }
+        let best = sizes.indices.min { sizes[$0] < sizes[$1] }!
+        return judged[best].scale == 1 ? judged[best].rows : filteredRows(units, width: width, plan: plan, type: types[best])
     }
 
     /// Rows filtered with one type on every row (0…4), or (-1) each row's own by libpng's rule.
