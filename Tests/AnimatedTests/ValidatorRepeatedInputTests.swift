@@ -85,6 +85,27 @@ struct ValidatorRepeatedInputTests {
         #expect(report.sequences.map(\.frameCount) == [4])
     }
 
+    /// Round 62: `validate v/a v v/a/self` said one link out of `v/a` three times (once per root
+    /// that reached it), where its frame was counted once. A link out is said once, as its folder's
+    /// frames are read once, under the deepest root.
+    @Test func aLinkOutIsSaidOnceHoweverItsFolderIsReached() throws {
+        let top = try Fixtures.temporaryFolder("validate-link-once")
+        defer { try? FileManager.default.removeItem(atPath: top) }
+        let v = top + "/v", a = v + "/a"
+        try FileManager.default.createDirectory(atPath: a, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: top + "/out", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Self.coin + "/gold_1.png", toPath: a + "/f1.png")
+        try FileManager.default.createSymbolicLink(atPath: a + "/outdir", withDestinationPath: "../../out")
+        try FileManager.default.createSymbolicLink(atPath: a + "/self", withDestinationPath: ".")
+        let alone = try Validator().validate([a], cancellation: nil)
+        #expect(alone.findings.map(\.rule) == [.folderLinkOutside])
+        for roots in [[a, v, a + "/self"], [v, a], [a + "/self", a], [a, a + "/"]] {
+            let report = try Validator().validate(roots, cancellation: nil)
+            #expect(report.fileCount == 1, "\(roots)")
+            #expect(report.findings.map(\.rule) == [.folderLinkOutside], "\(roots)")
+        }
+    }
+
     static func frame(_ number: Int) throws -> [UInt8] { try Fixtures.bytes("sequences/kenney-gold-coin/gold_\(number).png") }
 
     /// An upload repeating a name with other bytes is refused, naming both as given, also when

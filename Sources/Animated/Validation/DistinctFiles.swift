@@ -71,16 +71,17 @@ enum DistinctFiles {
                 }
                 paths = listed.filter { OutputName.pathExtension($0) == "png" }
                 animated = listed.filter { OutputName.pathExtension($0) != "png" }
-                // A link out that the config ignores (`"ignore": ["outdir"]`) is not reported.
-                found.leavingLinks = walk.leavingLinks.filter { !config.isIgnored(relativePath($0.link, below: trimmed)) }
-                // Each once, under the deepest root, as a frame is (a folder and its parent given);
-                // one the config ignores is not reported.
-                for problem in walk.fileProblems where !config.isIgnored(relativePath(problem.path, below: trimmed)) {
-                    let folder = FrameFile.directory(of: problem.path)
+                // A link out and a file not read are each said once, under the deepest root, as a
+                // frame is read once (a folder given with its parent, or twice, or through a link to
+                // itself); one the config ignores (`"ignore": ["outdir"]`) is not reported.
+                func reported(_ path: String) -> Bool {
+                    guard !config.isIgnored(relativePath(path, below: trimmed)) else { return false }
+                    let folder = FrameFile.directory(of: path)
                     let real = FileIO.resolvedPath(folder) ?? folder
-                    guard !claimedDeeper(real, than: index), seen.insert(NameSpelling.Exact(real + "/" + FileIO.lastComponent(of: problem.path))).inserted else { continue }
-                    found.fileProblems.append(problem)
+                    return !claimedDeeper(real, than: index) && seen.insert(NameSpelling.Exact(real + "/" + FileIO.lastComponent(of: path))).inserted
                 }
+                found.leavingLinks = walk.leavingLinks.filter { reported($0.link) }
+                found.fileProblems = walk.fileProblems.filter { reported($0.path) }
             } catch {
                 found.error = .source(error)
                 result.append(found)
