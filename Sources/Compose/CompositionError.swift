@@ -1,4 +1,5 @@
 import Basics
+import FrameGen
 import Raster
 import Text
 
@@ -32,7 +33,8 @@ public enum CompositionError: Error, Sendable, Equatable, CustomStringConvertibl
             "layer \(layer): \(property) must be a finite number\(property.hasSuffix("opacity") ? " from 0 to 1" : ", sizes 0 or more") (got \(value))"
         case .limit(let error): error.description
         case .emptyOutput(let width, let height, let scale):
-            "an output of \(width) × \(height) points at scale \(scale) is less than one pixel; it needs at least 1×1 pixels"
+            "an output of \(LimitError.format(width)) × \(LimitError.format(height)) points at scale \(scale) "
+                + Canvas.emptyReason(width: width, height: height, scale: scale)
         case .tooDeep(let layer, let maximum): "layer \(layer): nested more than \(maximum) levels deep (sublayers and masks)"
         case .tooManyInstances(let layer, let count, let maximum):
             "layer \(layer): \(count) spawned copies, more than the \(maximum) one spawn may make"

@@ -383,7 +383,8 @@ public enum SceneError: Error, Sendable, Equatable, CustomStringConvertible {
         case .limit(let error): return error.description
         case .schema(let error): return error.description
         case .emptyCanvas(let file, let width, let height, let scale):
-            return "\(file): size [\(width), \(height)] at scale \(scale) is less than one pixel; a canvas needs at least 1×1 pixels"
+            return "\(file): size [\(LimitError.format(width)), \(LimitError.format(height))] at scale \(scale) "
+                + Canvas.emptyReason(width: width, height: height, scale: scale)
         }
     }
 }

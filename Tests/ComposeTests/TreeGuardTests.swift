@@ -82,6 +82,22 @@ import Testing
         #expect(throws: SceneError.emptyCanvas(file: "tiny.json", width: 1e-300, height: 1e-300, scale: 1)) { try scene.render() }
     }
 
+    /// Round 62: a side of 2³¹ points under raised pixel and memory limits was "less than one pixel".
+    @Test func aSideTooLongForACanvasIsSaidSo() throws {
+        let scene = try Scene(json: Array(#"{"size":[2147483648,1],"ops":[]}"#.utf8), file: "wide.json")
+        let limits = ResourceLimits(maxPixels: .max, maxDecodedBytes: .max)
+        let error = #expect(throws: SceneError.self) { try scene.render(limits: limits) }
+        #expect(error?.description == "wide.json: size [2147483648, 1] at scale 1 has a side of 2 147 483 648 pixels, "
+            + "more than the 2 147 483 646 a side may have")
+        #expect(throws: CompositionError.emptyOutput(width: 1, height: 1.5e9, scale: 2)) {
+            try LayerRenderer(root: Layer(bounds: Rect(width: 1, height: 1)), width: 1, height: 1.5e9, scale: 2, limits: limits)
+        }
+        #expect(CompositionError.emptyOutput(width: 1, height: 1.5e9, scale: 2).description
+            == "an output of 1 × 1500000000 points at scale 2 has a side of 3 000 000 000 pixels, more than the 2 147 483 646 a side may have")
+        #expect(CompositionError.emptyOutput(width: 0.4, height: 0.4, scale: 1).description
+            == "an output of 0.4 × 0.4 points at scale 1 is less than one pixel; it needs at least 1×1 pixels")
+    }
+
     /// A pen of 1e308 covers the canvas, as 1e6 does (its offsets overflowed into nothing); a round
     /// pen of 1e14 is drawn at the width that covers the canvas, a few hundred edges (its round
     /// caps and joins came to more than `maxFlattenedEdges` and were refused).
