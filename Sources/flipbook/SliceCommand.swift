@@ -40,29 +40,15 @@ struct SliceCommand: ParsableCommand {
     /// The limits the flags above set.
     var limits: ResourceLimits { ResourceLimits(pixelLimit, frameLimit, outputPixelLimit) }
 
-    func parsedInsets() throws -> NineSlice.Insets {
-        let takes = "top,left,bottom,right in points, each 0 to \(Int(InsetsOption.maximum)), e.g. 37,12,12,12"
-        let items = insets.split(separator: ",", omittingEmptySubsequences: false)
-        guard items.count == 4 else { throw OptionRefusal.error("--insets", insets, takes: takes) }
-        let values = try items.map { item in
-            // An absurd inset (1e308) is refused as given, not later as a rounded pixel count of the image.
-            guard let value = DecimalNumber.parse(item.trimmingCharacters(in: .whitespaces)), value >= 0, value <= InsetsOption.maximum else {
-                throw OptionRefusal.error("--insets", item: item, in: insets, takes: takes)
-            }
-            return value
-        }
-        return NineSlice.Insets(top: values[0], left: values[1], bottom: values[2], right: values[3])
-    }
-
     func validate() throws {
-        _ = try parsedInsets()
+        _ = try InsetsOption.parse(insets)
         _ = try ImageCommand.size(size)
     }
 
     func run() throws {
         let (width, height) = try ImageCommand.size(size)
         if SequenceOperation.isSequence(input) {
-            return try SequenceOperation.run(.slice(NineSlice(insets: try parsedInsets(), mode: mode), width: width, height: height),
+            return try SequenceOperation.run(.slice(NineSlice(insets: try InsetsOption.parse(insets), mode: mode), width: width, height: height),
                                              input: input, output: output, overwrite: overwrite, json: json, limits: limits,
                                              onDuplicateNumber: onDuplicateNumber)
         }
@@ -70,7 +56,7 @@ struct SliceCommand: ParsableCommand {
         _ = try ImageCommand.pixelSize(width: width, height: height, scale: ImageFileName(path: input).scale ?? 1,
                                        limits: limits, flag: "--size")
         let bitmap = try ImageCommand.load(input, limits: limits)
-        let result = try NineSlice(insets: try parsedInsets(), mode: mode).render(bitmap, width: width, height: height, limits: limits, file: input)
+        let result = try NineSlice(insets: try InsetsOption.parse(insets), mode: mode).render(bitmap, width: width, height: height, limits: limits, file: input)
         try ImageCommand.save(result, to: output, inputs: [input], overwrite: overwrite, json: json, extra: ["mode": mode.rawValue],
                                scale: ImageFileName(path: input).scale ?? 1)
     }

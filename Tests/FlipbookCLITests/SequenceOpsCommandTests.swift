@@ -86,6 +86,23 @@ struct SequenceOpsCommandTests {
         #expect(none.status == 2 && none.stderr.contains("give the text to set"), "\(none.stderr)")
     }
 
+    /// Round 61: `note` took `--insets ' 37, 12,12,12'` and `slice` read insets with a parser of
+    /// its own. One reader now: spaces around the commas are fine for both, and change nothing.
+    @Test func insetsWithSpacesAreTheSameInsets() throws {
+        let dir = try Fixtures.temporaryFolder("seqops-cli-insets-spaces")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let chrome = CLI.fixtures + "/text/chrome/note-chrome.png", frame = CLI.fixtures + "/sequences/kenney-gold-coin/gold_1.png"
+        for (insets, name) in [("37,12,12,12", "a"), (" 37, 12 ,12,\t12 ", "b")] {
+            let note = try CLI.run(["note", "Hi", "--chrome", chrome, "--insets", insets, "-o", "note-\(name).png"], in: dir)
+            let slice = try CLI.run(["slice", frame, "--insets", insets.replacingOccurrences(of: "37", with: "4"), "--size", "80x80",
+                                     "-o", "slice-\(name).png"], in: dir)
+            #expect(note.status == 0 && slice.status == 0, "\(note.stderr)\(slice.stderr)")
+        }
+        for kind in ["note", "slice"] {
+            #expect(FileManager.default.contents(atPath: dir + "/\(kind)-a.png") == FileManager.default.contents(atPath: dir + "/\(kind)-b.png"))
+        }
+    }
+
     /// A 16-bit grey PNG came back 8-bit at σ > 0 without a word: a note says so (σ 0 gives the
     /// file back byte for byte, 16 bits kept, and says nothing); `resize` and `slice` say it too.
     @Test(arguments: [(["blur", "--sigma", "1"], true), (["blur", "--sigma", "0"], false), (["resize", "--scale", "0.5"], true),

@@ -77,6 +77,11 @@ struct UsageErrorStyleTests {
          "--insets does not take '0x10' (in '4,0x10,4,4'); it takes: top,left,bottom,right in points, each 0 to 100000, e.g. 37,12,12,12", "flipbook slice"),
         (["slice", frame, "-o", "s.png", "--insets", "4,4,4", "--size", "10x10"],
          "--insets does not take '4,4,4'; it takes: top,left,bottom,right in points, each 0 to 100000, e.g. 37,12,12,12", "flipbook slice"),
+        // `note` reads --insets as `slice` does (it had a second reader, in words of its own).
+        (["note", "Hi", "--chrome", frame, "-o", "n.png", "--insets", "4,0x10,4,4"],
+         "--insets does not take '0x10' (in '4,0x10,4,4'); it takes: top,left,bottom,right in points, each 0 to 100000, e.g. 37,12,12,12", "flipbook note"),
+        (["note", "Hi", "--chrome", frame, "-o", "n.png", "--insets", "4, 4, 4"],
+         "--insets does not take '4, 4, 4'; it takes: top,left,bottom,right in points, each 0 to 100000, e.g. 37,12,12,12", "flipbook note"),
         (["resize", frame, "-o", "r.png", "--size", "20x0"], "--size does not take '0' (in '20x0'); it takes: WIDTHxHEIGHT in points, both positive plain decimals, e.g. 120x44",
          "flipbook resize"),
         (["sheet", coin, "-o", "s.png", "--scales", "1,4"], "--scales does not take '4' (in '1,4'); it takes: scales 1…3 separated by commas, e.g. 1,2", "flipbook sheet"),
