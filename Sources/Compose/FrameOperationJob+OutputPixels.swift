@@ -2,9 +2,15 @@ import Animated
 import Basics
 
 extension FrameOperationJob {
-    /// Refuses the frames of every scale together over `limits.maxOutputPixels` (each scale's alone was checked as it was planned).
+    /// Refuses the frames of every scale together over `limits.maxOutputPixels`, naming them all
+    /// (the @3x frames alone over it were named alone, as if they were all).
     func checkOutputPixels(_ plans: [Plan]) throws(FrameOperationError) {
-        guard plans.count > 1 else { return }
+        guard plans.count > 1 else {
+            guard let plan = plans.first else { return }
+            do { try limits.checkOutput(plan.animation.frames.count, "frames", width: plan.width, height: plan.height, of: sourceNames) }
+            catch { throw .limit(error) }
+            return
+        }
         var total = 0
         for plan in plans {
             let (area, o1) = plan.width.multipliedReportingOverflow(by: plan.height)

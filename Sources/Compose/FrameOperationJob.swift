@@ -164,6 +164,8 @@ public struct FrameOperationJob: Sendable {
                 others.append(other)
             }
         }
+        // All the frames it makes, every scale's together, against `maxOutputPixels`: a folder of PNGs
+        // is bounded as a GIF of them is when read.
         try checkOutputPixels([main] + others)
         // Said once, not once a scale.
         main.warnings += leftOutHighlighted(main.animation)
@@ -222,9 +224,6 @@ public struct FrameOperationJob: Sendable {
                                           subject: "the frames of \(sourceNames) (\(firstFrame.width)×\(firstFrame.height) px) \(operation.name)d") {
             throw error
         }
-        // All the frames it makes, against `maxOutputPixels`: a folder of PNGs is bounded as a GIF of them is when read.
-        do { try limits.checkOutput(animation.frames.count, "frames", width: size.width, height: size.height, of: sourceNames) }
-        catch { throw .limit(error) }
         let protected = InputFiles(animation.sourceFiles + sources)
         if let output {
             switch format {

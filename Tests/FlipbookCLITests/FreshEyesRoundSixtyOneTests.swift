@@ -62,6 +62,12 @@ struct FreshEyesRoundSixtyOneTests {
         #expect(refused.status == 3, "\(refused.stderr)")
         #expect(refused.stderr.contains("every scale's frames together: 2 frames of 64×64 at @1x and 2 frames of 128×128 at @2x"), "\(refused.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder + "/out"))
+        // Round 61b #5: a limit the @2x frames alone pass named them alone ("needs 32 768 pixels …
+        // (2 frames of 128×128)"); every scale's are named, with their sum.
+        let below = try CLI.run(["resize", "ms", "-o", "out", "--scale", "1", "--max-output-pixels", "20000"], in: folder)
+        #expect(below.status == 3, "\(below.stderr)")
+        #expect(below.stderr.contains("needs 40 960 pixels of frames in all (every scale's frames together: 2 frames of 64×64 at @1x and 2 frames of 128×128 at @2x)"),
+                "\(below.stderr)")
         let passed = try CLI.run(["resize", "ms", "-o", "out", "--scale", "1", "--max-output-pixels", "40960"], in: folder)
         #expect(passed.status == 0, "\(passed.stderr)")
     }
