@@ -33,6 +33,9 @@ public final class Font: Sendable {
     /// - Throws: ``TextError/fontUnreadable(file:reason:)`` for bytes that are not a scalable font.
     public init(bytes: [UInt8], name: String) throws(TextError) {
         guard !bytes.isEmpty else { throw .fontUnreadable(file: name, reason: "the file is empty") }
+        // A web font, or a font cut short (HarfBuzz and FreeType read one cut after its glyphs, its
+        // last tables lost, without a word): said before either reads it.
+        if let reason = Self.refusal(of: bytes) { throw .fontUnreadable(file: name, reason: reason) }
         file = name
         storage = Storage(bytes)
         let view = UnsafeBufferPointer(start: storage.bytes.baseAddress, count: bytes.count)

@@ -61,6 +61,27 @@ import TestSupport
         }
     }
 
+    /// Round 61: a web font and a font cut short were both "not a TrueType or OpenType font (no
+    /// glyphs in it)"; one cut after its glyphs (700 000 of 759 720 bytes: `post` and `prep` lost)
+    /// was read without a word. Each is said for what it is; bytes that are no font at all still say that.
+    @Test func aWebFontAndACutFontAreSaidForWhatTheyAre() throws {
+        let font = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Fixtures.repository + "/Sources/Text/Resources/DejaVuSans.ttf")))
+        #expect(font.count == 759_720)
+        func reason(_ bytes: [UInt8]) -> String {
+            do { _ = try Font(bytes: bytes, name: "f"); return "read" } catch {
+                guard case .fontUnreadable(_, let reason) = error else { return "\(error)" }
+                return reason
+            }
+        }
+        #expect(reason(Array("wOF2".utf8) + font.prefix(4000)).hasPrefix("a WOFF2 web font, compressed for browsers: give the TTF or OTF"))
+        #expect(reason(Array("wOFF".utf8) + font.prefix(4000)).hasPrefix("a WOFF web font"))
+        for cut in [1000, 300_000, 700_000, font.count - 1] {
+            #expect(reason(Array(font.prefix(cut))) == "a TrueType or OpenType font cut short: its tables need 759720 bytes, the file has \(cut)")
+        }
+        #expect(reason(Array("not a font at all".utf8)) == "not a TrueType or OpenType font (no glyphs in it)")
+        #expect(reason(font) == "read")
+    }
+
     /// Round 61 #1: `draw` and text layers drew `render(scale:)`'s box, which cuts the ink that
     /// reaches past it — the hook of J and of ƒ left of the origin, below the last line — where
     /// Pango draws it. `renderInk` grows the bitmap by whole pixels to hold it, the same pixels inside the box.
