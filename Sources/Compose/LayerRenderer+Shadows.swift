@@ -81,8 +81,10 @@ extension LayerRenderer {
         case .none: break
         case .image, .sequence, .gradient: add(layer.bounds, through: matrix)
         case .text(let text):
+            // The ink past the layout's box too (a J's hook), whose shadow was cut at the box.
             let size = text.pixelSize(scale: scale)
-            add(Rect(x: layer.bounds.x, y: layer.bounds.y, width: size.width / Double(scale), height: size.height / Double(scale)), through: matrix)
+            add(text.drawnRect(in: layer.bounds, scale: scale)
+                ?? Rect(x: layer.bounds.x, y: layer.bounds.y, width: size.width / Double(scale), height: size.height / Double(scale)), through: matrix)
         case .shape(let shape):
             if let hull = shape.path.controlPointBounds {
                 let pen = shape.strokeStyle

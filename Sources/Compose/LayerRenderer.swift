@@ -311,7 +311,7 @@ public struct LayerRenderer: Sendable {
             var area: Canvas?
             if !Self.leavesBackdropUnderClear(mode) {
                 var extent = layerCanvas(like: canvas)
-                Self.fillArea(of: layer, time: time, matrix: matrix, on: &extent)
+                Self.fillArea(of: layer, time: time, matrix: matrix, scale: scale, on: &extent)
                 extent.flush()
                 area = extent
             }
@@ -373,18 +373,19 @@ public struct LayerRenderer: Sendable {
     }
 
     /// Fills opaque on `area` what `layer` (presented at its local `time`, drawn through `matrix`)
-    /// covers: its bounds and, unless it masks to them, its shown sublayers' areas — the area Core
-    /// Animation composites the layer's picture over.
-    private static func fillArea(of layer: Layer, time: Double, matrix: AffineTransform, on area: inout Canvas) {
+    /// covers: its bounds and, unless it masks to them, a text's ink past them (kept under every
+    /// blend mode) and its shown sublayers' areas — the area Core Animation composites it over.
+    private static func fillArea(of layer: Layer, time: Double, matrix: AffineTransform, scale: Int, on area: inout Canvas) {
         area.state.transform = matrix
         area.fill(layer.masksToBounds ? layer.boundsPath : layer.bounds.path, color: .white)
         guard !layer.masksToBounds else { return }
+        if case .text(let text) = layer.content, let drawn = text.drawnRect(in: layer.bounds, scale: scale) { area.fill(drawn.path, color: .white) }
         for sublayer in layer.sublayers {
             if let added = sublayer.addedAt, time < added - Animation.boundaryTolerance { continue }
             let local = sublayer.timing.localTime(time)
             let shown = sublayer.presentation(at: local)
             guard !shown.isHidden else { continue }
-            fillArea(of: shown, time: local, matrix: matrix.concatenating(shown.matrixInParent), on: &area)
+            fillArea(of: shown, time: local, matrix: matrix.concatenating(shown.matrixInParent), scale: scale, on: &area)
         }
     }
 

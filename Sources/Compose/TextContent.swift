@@ -81,6 +81,15 @@ public struct TextContent: Sendable {
         return made
     }
 
+    /// Where the raster made at `scale` lies when the layout's box is `bounds`, in points: the box
+    /// and the ink past it (the hook of a J left of it). `nil` until ``bitmap(scale:limits:)`` has
+    /// made it (a renderer makes every text's raster when it is made).
+    func drawnRect(in bounds: Rect, scale: Int) -> Rect? {
+        guard let (bitmap, origin) = rasters.bitmap(scale: scale) else { return nil }
+        let points = Double(max(1, scale))
+        return Rect(x: bounds.x - origin.x, y: bounds.y - origin.y, width: Double(bitmap.width) / points, height: Double(bitmap.height) / points)
+    }
+
     /// A raster and where the layout's top-left corner lies on it, in points.
     typealias Raster = (bitmap: Bitmap, origin: (x: Double, y: Double))
 
