@@ -47,23 +47,20 @@ extension FrameSource {
 
 extension FrameSource {
     /// The size in pixels ``load(scale:decoder:)`` gives this frame at `scale`, read from its
-    /// PNG header (33 bytes, nothing decoded): `nil` for a streamed frame or a file whose header
+    /// PNG header (29 bytes, nothing decoded): `nil` for a streamed frame or a file whose header
     /// cannot be read. Each side at most 2³¹ − 1, as PNG's are.
     package func pixelSize(at scale: Int) -> (width: Int, height: Int)? {
-        let header: [UInt8], fileScale: Int
+        let header: (width: Int, height: Int, bitDepth: Int, interlaced: Bool)?, fileScale: Int
         switch self {
         case .file(let path):
-            guard let prefix = try? FileIO.readPrefix(path, limit: 33) else { return nil }
-            (header, fileScale) = (prefix.bytes, self.fileScale ?? 1)
-        case .memory(let file): (header, fileScale) = (Array(file.bytes.prefix(33)), self.fileScale ?? 1)
+            guard let prefix = try? FileIO.readPrefix(path, limit: 29) else { return nil }
+            (header, fileScale) = (PNG.Header.leading(prefix.bytes), self.fileScale ?? 1)
+        case .memory(let file): (header, fileScale) = (PNG.Header.leading(file.bytes), self.fileScale ?? 1)
         case .bitmap(let bitmap): return (bitmap.width, bitmap.height)
         case .streamed: return nil
         }
-        guard header.count >= 24, header[0..<8].elementsEqual(PNG.signature), header[12..<16].elementsEqual("IHDR".utf8) else { return nil }
-        let side = { (at: Int) in header[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } }
-        let (width, height) = (side(16), side(20))
-        guard width > 0, height > 0, width < 1 << 31, height < 1 << 31 else { return nil }
+        guard let (width, height, _, _) = header, width > 0, height > 0, width < 1 << 31, height < 1 << 31 else { return nil }
         guard fileScale != scale, fileScale > 0, scale > 0, scale <= 8 else { return (width, height) }
-        return (max(1, width * scale / fileScale), max(1, height * scale / fileScale))
+        return Self.size(width, height, from: fileScale, to: scale)
     }
 }

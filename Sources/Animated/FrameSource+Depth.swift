@@ -16,7 +16,7 @@ extension FrameSource {
     /// Whether this frame is a PNG of 16-bit samples: 25 bytes of it are read (a GIF's or WebP's frames are 8-bit).
     private var hasSixteenBitSamples: Bool {
         switch self {
-        case .file(let path): (try? FileIO.readPrefix(path, limit: 25)).map { PNG.Header.hasSixteenBitSamples(prefix: $0.bytes) } ?? false
+        case .file(let path): (try? FileIO.readPrefix(path, limit: 29)).map { PNG.Header.hasSixteenBitSamples(prefix: $0.bytes) } ?? false
         case .memory(let file): PNG.Header.hasSixteenBitSamples(prefix: file.bytes)
         case .bitmap, .streamed: false
         }

@@ -45,9 +45,7 @@ public enum FrameSource: Sendable, Equatable {
     public func load(scale: Int, decoder: PNG.Decoder = PNG.Decoder()) throws(PNG.DecodeError) -> Bitmap {
         let bitmap = try load(decoder: decoder)
         guard bitmap.scale != scale, bitmap.scale > 0, scale > 0 else { return bitmap }
-        let (wide, wideOverflow) = bitmap.width.multipliedReportingOverflow(by: scale)
-        let (tall, tallOverflow) = bitmap.height.multipliedReportingOverflow(by: scale)
-        let width = wideOverflow ? Int.max : max(1, wide / bitmap.scale), height = tallOverflow ? Int.max : max(1, tall / bitmap.scale)
+        let (width, height) = Self.size(bitmap.width, bitmap.height, from: bitmap.scale, to: scale)
         let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
         guard !overflow, pixels <= decoder.maxPixels else {
             throw .tooLarge(file: fileName ?? "a frame at @\(bitmap.scale)x", width: width, height: height, maxPixels: decoder.maxPixels)
@@ -58,6 +56,16 @@ public enum FrameSource: Sendable, Equatable {
         catch { throw .tooLarge(file: fileName ?? "a frame at @\(bitmap.scale)x", width: width, height: height, maxPixels: decoder.maxPixels) }
         out.scale = scale
         return out
+    }
+
+    /// The size in pixels a frame of `width × height` pixels at scale `from` is resampled to at
+    /// scale `to` (both positive): each side × `to` / `from`, at least 1, `Int.max` when it overflows.
+    static func size(_ width: Int, _ height: Int, from: Int, to: Int) -> (width: Int, height: Int) {
+        let side = { (pixels: Int) in
+            let (scaled, overflow) = pixels.multipliedReportingOverflow(by: to)
+            return overflow ? Int.max : max(1, scaled / from)
+        }
+        return (side(width), side(height))
     }
 
     /// The `@Nx` scale a file frame's name gives (1 without one); `nil` for a bitmap.

@@ -83,21 +83,27 @@ extension PNG.Header {
         "\(subject) 16-bit samples: written with 8 bits a sample, as Flipbook works in 8 bits (each sample rounded once)"
     }
 
-    /// Whether `prefix`, a file's first bytes, begins a PNG of 16-bit samples: the spec puts
-    /// `IHDR` first, its bit depth at byte 24. For a look over thousands of frames that reads
-    /// 25 bytes of each, where ``PNG/Decoder/readHeader(file:)`` reads up to 64 KiB and parses them.
-    package static func hasSixteenBitSamples(prefix: some Collection<UInt8>) -> Bool {
-        let bytes = Array(prefix.prefix(25))
-        return bytes.count == 25 && bytes[0..<8].elementsEqual(PNG.signature) && bytes[12..<16].elementsEqual("IHDR".utf8) && bytes[24] == 16
+    /// What `prefix`, a file's first 29 bytes or more, says of a PNG: the spec puts `IHDR` first,
+    /// its width, height and bit depth at bytes 16, 20 and 24, its interlace method at 28. For a look
+    /// over thousands of frames that reads 29 bytes of each, where ``PNG/Decoder/readHeader(file:)``
+    /// reads up to 64 KiB and parses them. `nil` for a file too short or not a PNG.
+    package static func leading(_ prefix: some Collection<UInt8>) -> (width: Int, height: Int, bitDepth: Int, interlaced: Bool)? {
+        let bytes = Array(prefix.prefix(29))
+        guard bytes.count == 29, bytes[0..<8].elementsEqual(PNG.signature), bytes[12..<16].elementsEqual("IHDR".utf8) else { return nil }
+        let number = { (at: Int) in bytes[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } }
+        return (number(16), number(20), Int(bytes[24]), bytes[28] != 0)
     }
 
-    /// Whether `prefix`, a file's first 29 bytes or more, begins a PNG that libpng decodes row by
-    /// row — samples of other than 8 bits, or interlaced — where the common PNG takes
-    /// Flipbook's own path, about a quarter of that time a pixel: what a sequence frame's decoding is
-    /// charged by. False for anything else (a file too short or not a PNG is charged as common).
+    /// Whether `prefix` (``leading(_:)``) begins a PNG of 16-bit samples.
+    package static func hasSixteenBitSamples(prefix: some Collection<UInt8>) -> Bool {
+        leading(prefix)?.bitDepth == 16
+    }
+
+    /// Whether `prefix` (``leading(_:)``) begins a PNG that libpng decodes row by row — samples of
+    /// other than 8 bits, or interlaced — where the common PNG takes Flipbook's own path, about a
+    /// quarter of that time a pixel: what a sequence frame's decoding is charged by. False for
+    /// anything else (a file too short or not a PNG is charged as common).
     package static func decodesRowByRow(prefix: some Collection<UInt8>) -> Bool {
-        let bytes = Array(prefix.prefix(29))
-        guard bytes.count == 29, bytes[0..<8].elementsEqual(PNG.signature), bytes[12..<16].elementsEqual("IHDR".utf8) else { return false }
-        return bytes[24] != 8 || bytes[28] != 0
+        leading(prefix).map { $0.bitDepth != 8 || $0.interlaced } ?? false
     }
 }
