@@ -49,10 +49,10 @@ public struct LayerRenderer: Sendable {
                 limits: ResourceLimits = .default) throws(CompositionError) {
         let canvas: Canvas
         do {
+            // Its memory before it is allocated (a 2147483646×1 one aborted on 34 GB); a frame's whole need is checked after.
+            try Canvas.checkMemory(width: width, height: height, scale: scale, bytesPerPixel: 16, limits: limits, of: "canvas", detail: "the canvas at 16 bytes a pixel: a smaller size or scale needs less")
             canvas = try Canvas(width: width, height: height, scale: scale, limits: limits)
-        } catch {
-            throw .limit(error)
-        }
+        } catch { throw .limit(error) }
         guard canvas.pixelWidth > 0, canvas.pixelHeight > 0 else { throw .emptyOutput(width: width, height: height, scale: scale) }
         var texts = TextRasters()
         let surfaces = try Self.check(root, path: root.name, depth: 1, texts: &texts)

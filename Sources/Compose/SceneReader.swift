@@ -131,9 +131,12 @@ struct SceneReader {
         }
         do {
             try limits.check(.frames, frameCount, of: "\(file): duration × fps")
-            // The canvas passed the pixel limit: its pixel size is a small whole number.
-            try limits.checkOutput(frameCount, "frames", width: Int((size.x * Double(scale)).rounded()),
-                                   height: Int((size.y * Double(scale)).rounded()), of: file)
+            // The canvas passed the pixel limit, but one side may still be huge with the other tiny
+            // ([9.3e18, 1e-18] trapped here): each side as a whole number, capped; the renderer says
+            // a side is too long.
+            let perPoint = Double(scale)
+            let side = { (points: Double) in Int(min((points * perPoint).rounded(), 1e18)) }
+            try limits.checkOutput(frameCount, "frames", width: side(size.x), height: side(size.y), of: file)
         } catch {
             throw .limit(error)
         }

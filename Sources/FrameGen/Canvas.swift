@@ -115,19 +115,6 @@ public struct Canvas: Sendable {
         return rounded > 0 && rounded <= Double(maximumSide) ? Int(rounded) : 0
     }
 
-    /// The most pixels a side of a canvas may have (a side of more makes an empty canvas).
-    package static let maximumSide = Int(Int32.max) - 1
-
-    /// Why a canvas of `width × height` points at `scale` has no pixels, for a message after
-    /// "size … at scale …": less than one pixel, or a side longer than ``maximumSide``
-    /// (2³¹ points under a raised pixel limit was "less than one pixel").
-    package static func emptyReason(width: Double, height: Double, scale: Int) -> String {
-        let longest = max(width, height) * Double(max(1, scale))
-        guard longest.rounded() > Double(maximumSide) else { return "is less than one pixel; it needs at least 1×1 pixels" }
-        return "has a side of \(longest < 1e18 ? LimitError.group(Int(longest.rounded())) : LimitError.format(longest)) pixels, "
-            + "more than the \(LimitError.group(maximumSide)) a side may have"
-    }
-
     /// A canvas that draws on `bitmap` (its size in points and scale come from it) — a context
     /// begun with an image already in it, without compositing that image first.
     public init(drawingOn bitmap: Bitmap) {

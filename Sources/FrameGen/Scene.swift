@@ -158,11 +158,11 @@ public struct Scene: Sendable {
                        warnings: inout [String]) throws(SceneError) -> Bitmap {
         // The canvas (16 bytes a pixel) and the image made of it (4) against `maxDecodedBytes`,
         // before either is allocated: a 100 000² canvas under a raised pixel limit aborted on 160 GB.
-        let pixels = (width * Double(max(1, scale))).rounded() * (height * Double(max(1, scale))).rounded()
-        if pixels.isFinite, pixels <= Double(limits.maxPixels), pixels * 20 > Double(limits.maxDecodedBytes) {
-            throw .limit(LimitError(limit: .decodedBytes, subject: "\(file): canvas", amount: pixels * 20 < 9e18 ? Int(pixels * 20) : nil,
-                                    maximum: limits.maxDecodedBytes,
-                                    detail: "the canvas at 16 bytes a pixel and the image drawn at 4: a smaller size or scale needs less"))
+        do {
+            try Canvas.checkMemory(width: width, height: height, scale: scale, bytesPerPixel: 20, limits: limits, of: "\(file): canvas",
+                                   detail: "the canvas at 16 bytes a pixel and the image drawn at 4: a smaller size or scale needs less")
+        } catch {
+            throw .limit(error)
         }
         var canvas: Canvas
         do { canvas = try Canvas(width: width, height: height, scale: scale, background: background, limits: limits) } catch {

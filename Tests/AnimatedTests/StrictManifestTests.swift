@@ -188,7 +188,9 @@ struct StrictValidationConfigTests {
     @Test(arguments: [
         (#"{"requiredScales": [1, 4]}"#, "Assets/.flipbook.json: requiredScales[1]: must be 1…3 (found 4)"),
         (#"{"maxFileBytes": 0}"#, "Assets/.flipbook.json: maxFileBytes: must be positive (found 0)"),
-        (#"{"expectedSize": [96, -1]}"#, "Assets/.flipbook.json: expectedSize[1]: must be a positive, finite number of points (found -1)"),
+        (#"{"expectedSize": [96, -1]}"#, "Assets/.flipbook.json: expectedSize[1]: must be a positive number of points, at most 2147483647 (a PNG's longest side) (found -1)"),
+        // Round 63: a side past any PNG's trapped converting it for the message.
+        (#"{"expectedSize": [9.3e18, 64]}"#, "Assets/.flipbook.json: expectedSize[0]: must be a positive number of points, at most 2147483647 (a PNG's longest side) (found 9.3e+18)"),
     ])
     func refusesANumberOutOfRange(text: String, message: String) throws {
         #expect(try #require(Self.error(text)).description == message)

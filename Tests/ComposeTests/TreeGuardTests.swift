@@ -84,8 +84,8 @@ import Testing
 
     /// Round 62: a side of 2³¹ points under raised pixel and memory limits was "less than one pixel".
     @Test func aSideTooLongForACanvasIsSaidSo() throws {
-        let scene = try Scene(json: Array(#"{"size":[2147483648,1],"ops":[]}"#.utf8), file: "wide.json")
         let limits = ResourceLimits(maxPixels: .max, maxDecodedBytes: .max)
+        let scene = try Scene(json: Array(#"{"size":[2147483648,1],"ops":[]}"#.utf8), file: "wide.json", limits: limits)
         let error = #expect(throws: SceneError.self) { try scene.render(limits: limits) }
         #expect(error?.description == "wide.json: size [2147483648, 1] at scale 1 has a side of 2 147 483 648 pixels, "
             + "more than the 2 147 483 646 a side may have")
@@ -96,6 +96,24 @@ import Testing
             == "an output of 1 × 1500000000 points at scale 2 has a side of 3 000 000 000 pixels, more than the 2 147 483 646 a side may have")
         #expect(CompositionError.emptyOutput(width: 0.4, height: 0.4, scale: 1).description
             == "an output of 0.4 × 0.4 points at scale 1 is less than one pixel; it needs at least 1×1 pixels")
+    }
+
+    /// Round 63 #2: a render scene of one huge and one tiny side, inside the pixel limit by its
+    /// product, trapped converting the huge side to a whole number; it is said to be too long.
+    @Test(arguments: ["[9.3e18, 1e-18]", "[1e-300, 1e300]", "[3e9, 1e-9]"])
+    func aHugeSideBesideATinyOneIsSaidSo(size: String) throws {
+        let json = Array(#"{"size": \#(size), "frames": 1, "layers": []}"#.utf8)
+        let error = #expect(throws: SceneFileError.self) { try SceneFile(json: json, file: "r.json", files: []).renderer() }
+        #expect(error?.description.contains("more than the 2 147 483 646 a side may have") == true, "\(String(describing: error))")
+    }
+
+    /// Round 63 #3: a render canvas within raised pixel limits but past `--max-memory` was
+    /// allocated first (2147483646×1: an abort on 34 GB); it is refused before.
+    @Test func aRenderCanvasPastTheMemoryLimitIsRefusedBeforeItIsMade() throws {
+        let json = Array(#"{"size": [2147483646, 1], "frames": 1, "layers": []}"#.utf8)
+        let limits = ResourceLimits(maxPixels: 4_000_000_000, maxOutputPixels: 4_000_000_000)
+        let error = #expect(throws: SceneFileError.self) { try SceneFile(json: json, file: "r.json", files: [], limits: limits).renderer(limits: limits) }
+        #expect(error?.description.hasPrefix("r.json: canvas: needs 34 359 738 336 bytes") == true, "\(String(describing: error))")
     }
 
     /// A pen of 1e308 covers the canvas, as 1e6 does (its offsets overflowed into nothing); a round

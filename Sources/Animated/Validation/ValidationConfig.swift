@@ -174,9 +174,10 @@ public struct ValidationConfig: Sendable, Equatable, Codable {
             throw .schema(SchemaError(file: file, path: "expectedSize",
                                             problem: .countMismatch(expected: 2, found: size.count, reason: "[width, height] in points")))
         }
-        if let size = expectedSize, let bad = size.firstIndex(where: { !($0 > 0 && $0.isFinite) }) {
+        // No PNG side is longer than 2³¹ − 1 pixels: a size past it can match no frame (9.3e18 trapped).
+        if let size = expectedSize, let bad = size.firstIndex(where: { !($0 > 0 && $0 <= Double(Int32.max)) }) {
             throw .schema(SchemaError(file: file, path: InputPath("expectedSize").appending(index: bad),
-                                            problem: .outOfRange(requirement: "must be a positive, finite number of points"),
+                                            problem: .outOfRange(requirement: "must be a positive number of points, at most 2147483647 (a PNG's longest side)"),
                                             found: InputValue.format(size[bad])))
         }
         if let scales = requiredScales, let bad = scales.firstIndex(where: { !ImageFileName.scaleRange.contains($0) }) {
