@@ -70,6 +70,21 @@ struct TextReportGroupingTests {
         ])
     }
 
+    /// Round 63 #7: two links out of one folder were written under two headings of that folder.
+    /// A folder's findings of no sequence come under one heading.
+    @Test func aFoldersLinksOutComeUnderOneHeading() throws {
+        let tree = try FixtureTree()
+        for number in 1...2 { try tree.png("a/b/f\(number).png", 4, 4) }
+        try FileManager.default.createDirectory(atPath: tree.path("outside"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: tree.path("a/b/out1"), withDestinationPath: "../../outside")
+        try FileManager.default.createSymbolicLink(atPath: tree.path("a/b/up"), withDestinationPath: "../..")
+        let report = try Validator().validate([tree.path("a/b")], cancellation: nil)
+        #expect(report.findings.map(\.rule) == [.folderLinkOutside, .folderLinkOutside])
+        let lines = ReportFormat.text.render(report, base: tree.root).split(whereSeparator: \.isNewline)
+        #expect(lines.filter { $0.hasSuffix(":") }.count == 1, "\(lines)")
+        #expect(lines.count == 5, "the sequence, the folder, its two links, the summary: \(lines)")
+    }
+
     /// A newline or an escape character in a file name is written escaped: one finding, one line.
     @Test(arguments: ["walk\n", "walk\r", "wa\u{1B}[2Jlk", "walk\u{2028}"])
     func controlCharactersInNamesAreEscaped(prefix: String) throws {

@@ -24,11 +24,21 @@ enum TextReport {
                 lines.append("  \(severity) \(escape(rule))  \(escape(entry.message))")
             }
         }
-        // Findings of no sequence (a folder that could not be validated), under the folder's name.
+        // Findings of no sequence (a folder that could not be validated, a link out of a folder),
+        // under the folder's name, once for all of its findings, in the order first found.
         let names = Set(report.sequences.map { NameSpelling.Exact($0.name) })
+        var folders: [NameSpelling.Exact] = [], byFolder: [NameSpelling.Exact: [Finding]] = [:]
         for finding in report.findings where !names.contains(NameSpelling.Exact(finding.sequence)) {
-            lines.append(escape(finding.sequence) + ":")
-            lines.append("  \(finding.severity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)) \(finding.rule)  \(escape(finding.message))")
+            let folder = NameSpelling.Exact(finding.sequence)
+            if byFolder[folder] == nil { folders.append(folder) }
+            byFolder[folder, default: []].append(finding)
+        }
+        for folder in folders {
+            let findings = byFolder[folder] ?? []
+            lines.append(escape(findings[0].sequence) + ":")
+            for finding in findings {
+                lines.append("  \(finding.severity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)) \(finding.rule)  \(escape(finding.message))")
+            }
         }
         if report.sequences.isEmpty && report.findings.isEmpty { lines.append("no frame sequences found") }
         lines.append(report.summaryLine + (report.deep ? " (deep: every frame decoded)" : " (chunks and CRCs checked; a deep check decodes every frame)"))
