@@ -43,7 +43,8 @@ public struct SheetJob: Sendable {
     public var pngLevel: Int
     /// Whether pages are written as 8-bit palette PNGs (Raster's `PaletteQuantizer`).
     public var png8: Bool
-    /// Limits on what the frames may ask for (every frame is held until the pages are drawn).
+    /// Limits on what the frames may ask for (every frame is held until the pages are drawn); the
+    /// sprites, counted before any is decoded, against `maxFrames` (packing grows faster than their count).
     public var limits: ResourceLimits
     /// The most threads the frames are decoded and the pages compressed on at once (Basics'
     /// `ThreadBudget`); `nil` uses every core. The files are the same whatever the limit.
@@ -254,6 +255,9 @@ public struct SheetJob: Sendable {
                 jobs.append((frame, file.path, name, animation, durations[index]))
             }
         }
+        // Packing grows faster than the sprites (each placement looks at every free rectangle of
+        // its page: 30 000 small ones took 80 s): they are bounded as an animation's frames are.
+        try limits.check(.frames, jobs.count, of: "the sprites of \(sources.isEmpty ? Discovery.filesGiven : sources.joined(separator: " "))")
         // Frames of two folders with one name (`walk/1.png`, `run/1.png`: ffmpeg's folders) are
         // told apart by their folder's name (`walk-1`, `run-1`), as their animations are, and said
         // so: every frame of a sequence with such a name, so that one animation's names stay alike.

@@ -98,9 +98,10 @@ struct Sheet: ParsableCommand {
     @Flag(help: "Print machine-readable JSON.") var json = false
     @OptionGroup var threadsOption: ThreadsOption
     @OptionGroup(title: "Resource limits") var pixelLimit: PixelLimit
+    @OptionGroup(title: "Resource limits") var frameLimit: FrameLimit
     @OptionGroup(title: "Resource limits") var memoryLimit: MemoryLimit
     /// The limits the flags above set.
-    var limits: ResourceLimits { ResourceLimits(pixelLimit, memoryLimit) }
+    var limits: ResourceLimits { ResourceLimits(pixelLimit, frameLimit, memoryLimit) }
 
     func validate() throws {
         for (value, flag) in [(padding, "--padding"), (border, "--border"), (trimMargin, "--trim-margin"), (extrude, "--extrude")] where value < 0 {

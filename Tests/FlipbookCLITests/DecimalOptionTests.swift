@@ -46,9 +46,9 @@ struct DecimalOptionTests {
     }
 
     @Test func everyOptionIsTried() {
-        #expect(Self.options.count == 93)
+        #expect(Self.options.count == 94)
         #expect(Self.options.filter { Self.isFloating($0.base, $0.option) }.count == 21)
-        #expect(Self.cases.count == 72 + 21 * 5)
+        #expect(Self.cases.count == 73 + 21 * 5)
     }
 
     /// Every case, parsed here: an argument mistake (exit 2) whose sentence names the option and

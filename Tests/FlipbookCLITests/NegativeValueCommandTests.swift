@@ -20,7 +20,7 @@ struct NegativeValueCommandTests {
                                             "--threads", "--max-pixels", "--max-frames", "--max-memory", "--max-output-pixels"]),
         (["assemble", coin, "-o", "x.webp", "--lossy"], ["--quality"]),
         (["sheet", coin, "-o", "s.png"], ["--padding", "--border", "--trim-margin", "--extrude", "--scales", "--max-size", "--fps",
-                                         "--png-level", "--threads", "--max-pixels", "--max-memory"]),
+                                         "--png-level", "--threads", "--max-pixels", "--max-frames", "--max-memory"]),
         (["frames", gif, "-o", "out"], ["--threads", "--max-pixels", "--max-frames", "--max-output-pixels"]),
         (["validate", coin], ["--threads", "--max-pixels", "--max-frames", "--max-output-pixels"]),
         (["info", frame], ["--max-pixels", "--max-frames", "--max-output-pixels"]),
@@ -86,7 +86,7 @@ struct NegativeValueCommandTests {
     /// whole value), then the hint line. Parsed in this process (``CommandLineParse``), as the
     /// executable parses them.
     @Test func everyRefusalIsTheOneSentence() {
-        #expect(Self.cases.count == 92)
+        #expect(Self.cases.count == 93)
         for arguments in Self.cases {
             let option = arguments[arguments.count - 2], value = arguments[arguments.count - 1]
             guard let refusal = CommandLineParse.refusal(arguments) else {
