@@ -47,12 +47,11 @@ public struct LayerRenderer: Sendable {
     ///   pixels would be over `limits.maxDecodedBytes`.
     public init(root: Layer, width: Double, height: Double, scale: Int = 1, background: Color? = nil,
                 limits: ResourceLimits = .default) throws(CompositionError) {
-        let canvas: Canvas
-        do {
-            // Its memory before it is allocated (a 2147483646×1 one aborted on 34 GB); a frame's whole need is checked after.
-            try Canvas.checkMemory(width: width, height: height, scale: scale, bytesPerPixel: 16, limits: limits, of: "canvas", detail: "the canvas at 16 bytes a pixel: a smaller size or scale needs less")
-            canvas = try Canvas(width: width, height: height, scale: scale, limits: limits)
-        } catch { throw .limit(error) }
+        // The output's size, nothing allocated: a frame's memory is checked first (a 2147483646×1
+        // canvas, made here to learn its size, aborted on 34 GB under raised pixel limits).
+        let size: (width: Int, height: Int)
+        do { size = try Canvas.pixelSize(width: width, height: height, scale: scale, limits: limits) } catch { throw .limit(error) }
+        let canvas = (pixelWidth: size.width, pixelHeight: size.height)
         guard canvas.pixelWidth > 0, canvas.pixelHeight > 0 else { throw .emptyOutput(width: width, height: height, scale: scale) }
         var texts = TextRasters()
         let surfaces = try Self.check(root, path: root.name, depth: 1, texts: &texts)

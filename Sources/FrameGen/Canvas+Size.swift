@@ -14,6 +14,19 @@ extension Canvas {
         throw LimitError(limit: .decodedBytes, subject: subject, amount: bytes < 9e18 ? Int(bytes) : nil, maximum: limits.maxDecodedBytes, detail: detail)
     }
 
+    /// The size in pixels of a canvas of `width × height` points at `scale`, checked as
+    /// ``init(width:height:scale:opaque:background:limits:)`` checks it, before anything is
+    /// allocated (a side that rounds to no pixel, or is longer than ``maximumSide``, is 0).
+    /// - Throws: `LimitError` for `pixels` when the size is NaN, infinite or negative, or the canvas
+    ///   would have more than `limits.maxPixels` pixels.
+    package static func pixelSize(width: Double, height: Double, scale: Int, limits: ResourceLimits) throws(LimitError) -> (width: Int, height: Int) {
+        guard width.isFinite, height.isFinite, width >= 0, height >= 0 else {
+            throw LimitError(limit: .pixels, subject: "canvas", amount: nil, maximum: limits.maxPixels, detail: "\(width)×\(height) points")
+        }
+        try limits.checkPixels(width: width, height: height, scale: max(1, scale), of: "canvas")
+        return (pixels(width * Double(max(1, scale))), pixels(height * Double(max(1, scale))))
+    }
+
     /// The most pixels a side of a canvas may have (a side of more makes an empty canvas).
     package static let maximumSide = Int(Int32.max) - 1
 

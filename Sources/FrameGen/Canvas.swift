@@ -82,11 +82,7 @@ public struct Canvas: Sendable {
     ///   would have more than `limits.maxPixels` pixels.
     public init(width: Double, height: Double, scale: Int = 1, opaque: Bool = false, background: Color? = nil,
                 limits: ResourceLimits = .default) throws(LimitError) {
-        guard width.isFinite, height.isFinite, width >= 0, height >= 0 else {
-            throw LimitError(limit: .pixels, subject: "canvas", amount: nil, maximum: limits.maxPixels,
-                             detail: "\(width)×\(height) points")
-        }
-        try limits.checkPixels(width: width, height: height, scale: max(1, scale), of: "canvas")
+        _ = try Self.pixelSize(width: width, height: height, scale: scale, limits: limits)
         self.init(trustedWidth: width, height: height, scale: scale, opaque: opaque, background: background)
     }
 
@@ -110,7 +106,7 @@ public struct Canvas: Sendable {
     }
 
     /// A length in points times the scale, rounded to whole pixels: 0 when not finite and positive.
-    private static func pixels(_ length: Double) -> Int {
+    static func pixels(_ length: Double) -> Int {
         let rounded = length.rounded()
         return rounded > 0 && rounded <= Double(maximumSide) ? Int(rounded) : 0
     }

@@ -113,7 +113,8 @@ import Testing
         let json = Array(#"{"size": [2147483646, 1], "frames": 1, "layers": []}"#.utf8)
         let limits = ResourceLimits(maxPixels: 4_000_000_000, maxOutputPixels: 4_000_000_000)
         let error = #expect(throws: SceneFileError.self) { try SceneFile(json: json, file: "r.json", files: [], limits: limits).renderer(limits: limits) }
-        #expect(error?.description.hasPrefix("r.json: canvas: needs 34 359 738 336 bytes") == true, "\(String(describing: error))")
+        #expect(error?.description.hasPrefix("r.json: a frame of 2147483646×1 pixels (2147483646×1 points at scale 1): needs 68 719 476 672 bytes") == true,
+                "\(String(describing: error))")
     }
 
     /// A pen of 1e308 covers the canvas, as 1e6 does (its offsets overflowed into nothing); a round
