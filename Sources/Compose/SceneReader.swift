@@ -131,12 +131,11 @@ struct SceneReader {
         }
         do {
             try limits.check(.frames, frameCount, of: "\(file): duration × fps")
-            // The canvas passed the pixel limit, but one side may still be huge with the other tiny
-            // ([9.3e18, 1e-18] trapped here): each side as a whole number, capped; the renderer says
-            // a side is too long.
-            let perPoint = Double(scale)
-            let side = { (points: Double) in Int(min((points * perPoint).rounded(), 1e18)) }
-            try limits.checkOutput(frameCount, "frames", width: side(size.x), height: side(size.y), of: file)
+            // The canvas's pixels as the renderer's canvas has them (a side longer than a canvas may
+            // have is none: [9.3e18, 1e-18] passed the pixel limit and trapped here; the renderer
+            // says the side is too long).
+            let pixels = try Canvas.pixelSize(width: size.x, height: size.y, scale: scale, limits: limits)
+            try limits.checkOutput(frameCount, "frames", width: pixels.width, height: pixels.height, of: file)
         } catch {
             throw .limit(error)
         }
