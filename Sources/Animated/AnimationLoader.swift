@@ -77,7 +77,7 @@ extension Animation {
     /// upload of its files follows (docs/Design.md, "Sources: one definition"): without a PNG, its
     /// one GIF, APNG or WebP is the animation (several are refused as
     /// ``Discovery/Error/severalAnimations(source:animations:)``); beside PNG frames, a GIF, APNG or WebP is no
-    /// frame (``Discovery/leftOutNote(in:)`` says so).
+    /// frame (``Discovery/leftOutNote(in:outputs:)`` says so).
     ///
     /// PNG files listed in an order of their own (``Discovery/listedFrames(_:)``) play as listed; when
     /// they are numbered frames of one sequence, its folder's `sequence.json` times them as above.

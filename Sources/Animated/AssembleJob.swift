@@ -200,7 +200,7 @@ public struct AssembleJob: Sendable {
                 animation = try Self.reading(for: format) { () throws(Animation.LoadError) in try Animation.load(sources, scale: scale, limits: limits,
                     onDuplicateNumber: onDuplicateNumber, streaming: true, cancellation: cancellation, progress: reading) }
             } catch .cancelled { throw .cancelled } catch { throw .source(error) }
-            notes += Discovery.readingNotes(sources, read: animation.sourceFiles)
+            notes += Discovery.readingNotes(sources, read: animation.sourceFiles, outputs: output.map { [$0] } ?? [])
             if let note = Self.otherScalesNote(animation, asked: scale, output: output) { notes.append(note) }
             inputs = InputFiles(sources + animation.sourceFiles)
         case .files(let files):

@@ -22,9 +22,11 @@ extension Discovery {
 
     /// The note a job gives for the GIFs, APNGs and WebPs beside PNG frames in the folders among
     /// `sources`, which are no frames (the one rule of a source, docs/Design.md): `left out, no frames: fx/preview.gif (…)`,
-    /// as for an upload (``Upload/leftOutNote``); `nil` when there are none.
-    public static func leftOutNote(in sources: [String]) -> String? {
-        var seen = Set<String>()
+    /// as for an upload (``Upload/leftOutNote``); `nil` when there are none. The files of
+    /// `outputs` are not named: a job's own output written beside its frames (`-o coin/inside.gif`)
+    /// was said to be "left out" of the very run that wrote it.
+    public static func leftOutNote(in sources: [String], outputs: [String] = []) -> String? {
+        var seen = Set(outputs.map { FileIO.resolvedPath($0) ?? $0 })
         let animations = sources.flatMap { source -> [String] in
             guard case .stills(_, let leftOut)? = try? folderImages(source) else { return [] }
             // A still PNG named `gold_3.webp` is no animation: the misnamed-frame warning speaks of it.
@@ -38,10 +40,10 @@ extension Discovery {
 
     /// What a job reading `sources` (folders, prefixes, a list of files) into an animation made of
     /// the files `read` says of them: the list's order and repeats (``listNote(_:)``), the
-    /// animations beside PNG frames (``leftOutNote(in:)``), the stills and device frames not played
+    /// animations beside PNG frames (``leftOutNote(in:outputs:)``), the stills and device frames not played
     /// (``leftOutStillsNote(in:read:)``) — what `assemble` and the sequence operations say alike.
-    package static func readingNotes(_ sources: [String], read: [String]) -> [String] {
-        [listNote(sources), leftOutNote(in: sources), leftOutStillsNote(in: sources, read: read)].compactMap { $0 }
+    package static func readingNotes(_ sources: [String], read: [String], outputs: [String]) -> [String] {
+        [listNote(sources), leftOutNote(in: sources, outputs: outputs), leftOutStillsNote(in: sources, read: read)].compactMap { $0 }
     }
 
     /// The note an animation made of the folders among `sources` gives for the still PNGs of

@@ -278,7 +278,7 @@ public struct FrameOperationJob: Sendable {
         var outcome = outcomes[0]
         outcome.otherScales = Array(outcomes.dropFirst())
         // Frames from another scale's file, and files no scale read (a `~ipad` frame), said as `assemble` says them.
-        let read = sources.isEmpty ? [] : Discovery.readingNotes(sources, read: plans.flatMap(\.animation.sourceFiles))
+        let read = sources.isEmpty ? [] : Discovery.readingNotes(sources, read: plans.flatMap(\.animation.sourceFiles), outputs: plans.compactMap(\.output))
         outcome.notes = plans.compactMap(Self.fallbackNote) + plans.prefix(1).compactMap { FrameSource.depthNote($0.animation.frames) } + read + outcome.notes
         // A folder's `sequence.json` is shared by its scales: listed once, with the first scale's files.
         var listed = Set(outcome.files)

@@ -87,6 +87,14 @@ public final class Font: Sendable {
         try shipped.get()
     }
 
+    /// What a reader sees of characters the font has no glyph for, as the warnings say it: the
+    /// font's missing-glyph box, or nothing when that glyph is blank (round 64t #2: a Nimbus Sans
+    /// note of Hebrew was empty while the warning promised boxes).
+    var missingGlyphsShow: String {
+        rasterizer.drawsMissingGlyph ? "they are drawn as its empty box"
+            : "they show as empty space (its missing-glyph shape is blank: nothing of them is drawn)"
+    }
+
     /// Points per font unit at `size` points per em.
     func pointsPerUnit(size: Double) -> Double {
         size / Double(shaper.unitsPerEm)

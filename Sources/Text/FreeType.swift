@@ -45,6 +45,9 @@ final class FreeTypeFace: Sendable {
     let familyName: String
     /// Glyphs in the font.
     let glyphCount: Int
+    /// Whether glyph 0, drawn for characters the font has no glyph for (`.notdef`), has an outline:
+    /// most fonts draw it as a box, some (URW's Nimbus) leave it blank, so those characters show as nothing.
+    let drawsMissingGlyph: Bool
 
     /// A face over `bytes`, which must outlive it (``Font`` owns both).
     init(bytes: UnsafeBufferPointer<UInt8>, file: String) throws(TextError) {
@@ -63,6 +66,11 @@ final class FreeTypeFace: Sendable {
         }
         familyName = face.pointee.family_name.map { String(cString: $0) } ?? file
         glyphCount = Int(face.pointee.num_glyphs)
+        if FT_Load_Glyph(face, 0, FT_Int32(FT_LOAD_NO_SCALE)) == 0, let slot = face.pointee.glyph, slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE {
+            drawsMissingGlyph = slot.pointee.outline.n_points > 0
+        } else {
+            drawsMissingGlyph = true   // not an outline to look at (FreeType could not load it): said as a box, as before
+        }
         handles = Mutex(Handles(library: library, face: face))
     }
 

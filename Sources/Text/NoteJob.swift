@@ -223,8 +223,8 @@ public struct NoteJob: Sendable {
         do { layout = try note.layout() } catch { throw .text(error) }
         var warnings: [String] = []
         if !layout.missingCharacters.isEmpty {
-            warnings.append("the font (\(typeface.familyName)) has no glyph for \(Self.named(layout.missingCharacters)): they are drawn as "
-                            + "its empty box; set NoteJob.font to a font that has them")
+            warnings.append("the font (\(typeface.familyName)) has no glyph for \(Self.named(layout.missingCharacters)): "
+                            + "\(typeface.missingGlyphsShow); set NoteJob.font to a font that has them")
         }
         if !layout.controlCharacters.isEmpty {
             warnings.append("the text holds control \(layout.controlCharacters.count == 1 ? "character" : "characters") "

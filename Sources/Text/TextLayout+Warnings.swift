@@ -5,8 +5,8 @@ extension TextLayout {
     package func warnings(at: String, fontKey: String) -> [String] {
         var said: [String] = []
         if !missingCharacters.isEmpty {
-            said.append("\(at): the font (\(style.font.familyName)) has no glyph for \(NoteJob.named(missingCharacters)): they are drawn as "
-                        + "its empty box; name a font that has them in \(fontKey)")
+            said.append("\(at): the font (\(style.font.familyName)) has no glyph for \(NoteJob.named(missingCharacters)): "
+                        + "\(style.font.missingGlyphsShow); name a font that has them in \(fontKey)")
         }
         if !controlCharacters.isEmpty {
             said.append("\(at): the text holds control \(controlCharacters.count == 1 ? "character" : "characters") "

@@ -156,7 +156,7 @@ struct GeneratorOutput: ParsableArguments {
         // `-o g@2x.gif` at --scale 1: every reader takes the name's scale (assemble and render say so too).
         var warnings: [String] = switch format {
         case .gif, .apng, .webp: [AssembleJob.scaleNameWarning(output: output, scale: scale)].compactMap { $0 }
-        case .png: [ImageCommand.scaleWarning(output: output, width: pixels.width, height: pixels.height, madeAt: scale)].compactMap { $0 }
+        case .png: [ImageCommand.scaleWarning(output: output, width: pixels.width, height: pixels.height, madeAt: scale, because: "--scale \(scale)")].compactMap { $0 }
         case .folder, .sheet: []
         }
         if let origin {

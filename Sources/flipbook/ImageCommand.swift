@@ -78,11 +78,11 @@ enum ImageCommand {
     /// `width` × `height` image, made at `bitmapScale` (the scale standard output's line gives).
     static func printWritten(_ path: String, width: Int, height: Int, scale bitmapScale: Int, json: Bool,
                              extra: [String: any Encodable & Sendable] = [:], madeAt: Int? = nil, warnings more: [String] = [],
-                             notes: [String] = []) throws {
+                             notes: [String] = [], madeAtBecause: String = "the input's scale") throws {
         let toStandardOutput = path == OutputName.standardOutput
         let bitmap = (width: width, height: height, scale: bitmapScale)
         let scale = toStandardOutput ? bitmap.scale : ImageFileName(path: path).scale ?? 1
-        let warnings = toStandardOutput ? [] : [madeAt.flatMap { scaleWarning(output: path, width: bitmap.width, height: bitmap.height, madeAt: $0) },
+        let warnings = toStandardOutput ? [] : [madeAt.flatMap { scaleWarning(output: path, width: bitmap.width, height: bitmap.height, madeAt: $0, because: madeAtBecause) },
                                                 sequenceWarning(output: path)]
             .compactMap { $0 } + more
         for warning in warnings { Console.error("warning: \(warning)") }
@@ -124,7 +124,8 @@ enum ImageCommand {
 
     /// The warning for an image made at `madeAt` written under a name of another @Nx scale
     /// (`wide.png` from `spin@2x.png`): readers take the name's scale, so the point size changes.
-    static func scaleWarning(output: String, width: Int, height: Int, madeAt: Int) -> String? {
+    /// `because` says where `madeAt` came from: the input's scale, or `--scale 2` (a note, a drawing).
+    static func scaleWarning(output: String, width: Int, height: Int, madeAt: Int, because: String = "the input's scale") -> String? {
         let name = ImageFileName(path: output), named = name.scale ?? 1
         guard named != madeAt else { return nil }
         let folder = output.contains("/") ? String(output[...output.lastIndex(of: "/")!]) : ""
@@ -136,7 +137,7 @@ enum ImageCommand {
             "\(Console.formatPoints(Double(width) / Double(scale)))×\(Console.formatPoints(Double(height) / Double(scale))) pt"
         }
         return "\(output) is named @\(named)x, so every reader takes its \(width)×\(height) px as \(points(named)), not the \(points(madeAt)) "
-            + "made at @\(madeAt)x (the input's scale): " + (suggested.map { "name it \($0) to keep them" } ?? "name it \(madeAt == 1 ? "without" : "with @\(madeAt)x and without") another @Nx to keep them")
+            + "made at @\(madeAt)x (\(because)): " + (suggested.map { "name it \($0) to keep them" } ?? "name it \(madeAt == 1 ? "without" : "with @\(madeAt)x and without") another @Nx to keep them")
     }
 
     /// The warning for an image written under a frame's name beside that sequence's other frames
@@ -153,9 +154,13 @@ enum ImageCommand {
             FrameFile(path: name).flatMap { $0.prefix.lowercased() == named.prefix.lowercased() ? $0.number : nil }
         }
         guard let first = numbers.min(), let last = numbers.max() else { return nil }
-        let variant = named.scale == 1 && named.device == nil ? "frame \(named.number)" : "a variant of frame \(named.number)"
+        let isVariant = named.scale != 1 || named.device != nil
+        // `c1@2x.png` beside a lone `c1.png` is that image's @2x file, as meant (round 64t #8), not a frame added to a sequence.
+        if isVariant, first == named.number, last == named.number { return nil }
+        let variant = isVariant ? "a variant of frame \(named.number)" : "frame \(named.number)"
+        let range = first == last ? "\(named.prefix)\(first)" : "\(named.prefix)\(first)…\(last)"
         if report {
-            return "\(output) is named as \(variant) of the sequence \(named.prefix)\(first)…\(last) beside it: the next validate of "
+            return "\(output) is named as \(variant) of the sequence \(range) beside it: the next validate of "
                 + "\(folder) reports it as a misnamed frame (seq.misnamed-frame); name it without the number, or write it elsewhere"
         }
         // A manifest describes the frames it was written with: a list of their durations no longer fits.
@@ -163,7 +168,7 @@ enum ImageCommand {
         let manifest = FileIO.isRegularFile(manifestPath)
             ? "; \(manifestPath) describes the frames without it (a frameDurations list no longer fits, "
                 + "and readers refuse the folder until it is updated)" : ""
-        return "\(output) is named as \(variant) of the sequence \(named.prefix)\(first)…\(last) beside it: every reader of "
+        return "\(output) is named as \(variant) of the sequence \(range) beside it: every reader of "
             + "\(folder) now takes it as one of that sequence's frames\(manifest); name it without the number, or write it elsewhere, to keep it apart"
     }
 

@@ -26,11 +26,15 @@ struct NoteCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("The text (a newline starts a paragraph); words given apart are joined by a space, as echo joins them.",
-                                 valueName: "text"))
-    var words: [String] = []
-    /// The words given, joined by spaces (`note -- Tap to explode` sets "Tap to explode").
-    var text: String { words.joined(separator: " ") }
+    /// The text given as one argument before or among the options. A second word there is refused by
+    /// the parser: a doubled option value (`--font-size 20 30`) was set into the note as " 30".
+    @Argument(help: ArgumentHelp("The text, one argument (quote it; a newline starts a paragraph).", valueName: "text"))
+    var leadingText: String?
+    /// The words after `--`, joined by spaces as echo joins them (`note … -- Tap to explode`).
+    @Argument(parsing: .postTerminator, help: ArgumentHelp("Or the text's words, last, after --: joined by a space.", valueName: "word"))
+    var trailingWords: [String] = []
+    /// The text: the one argument, or the words after `--` joined by spaces.
+    var text: String { leadingText ?? trailingWords.joined(separator: " ") }
     @Option(help: "The chrome image (PNG).") var chrome: String
     @Option(parsing: .unconditional, help: "The chrome's cap insets in points: top,left,bottom,right.") var insets: String
     @Option(name: .shortAndLong, help: "The PNG to write (NAME.png, NAME@2x.png), or - for standard output.") var output: String
@@ -58,7 +62,10 @@ struct NoteCommand: ParsableCommand {
     static let lineSpacingHelp = "Points added between lines: 0 to \(Int(TextStyle.maximumSize)) (default 0)."
 
     func validate() throws {
-        guard !words.isEmpty else { throw ValidationError("give the text to set (before the options, or last after --)") }
+        guard leadingText != nil || !trailingWords.isEmpty else { throw ValidationError("give the text to set (before the options, or last after --)") }
+        if let leadingText, !trailingWords.isEmpty {
+            throw ValidationError("the text is given twice: '\(leadingText)' among the options and '\(trailingWords.joined(separator: " "))' after --; give it once")
+        }
         _ = try InsetsOption.parse(insets)
         if let scale, !ImageFileName.scaleRange.contains(scale) {
             throw ValidationError("--scale does not take '\(scale)'; it takes 1, 2 or 3")
@@ -97,7 +104,8 @@ struct NoteCommand: ParsableCommand {
         // The notes (a chrome resampled to the note's scale) on standard error and in `--json`'s `notes`, as every command's.
         try ImageCommand.printWritten(output, width: outcome.width, height: outcome.height, scale: outcome.scale, json: json,
                                       extra: ["chrome": outcome.chromeFile, "font": outcome.font, "lines": outcome.lines],
-                                      madeAt: outcome.scale, warnings: outcome.warnings.map(CLIWording.inCLIWords), notes: outcome.notes)
+                                      madeAt: outcome.scale, warnings: outcome.warnings.map(CLIWording.inCLIWords), notes: outcome.notes,
+                                      madeAtBecause: "--scale \(outcome.scale)")
     }
 }
 

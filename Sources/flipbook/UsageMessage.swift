@@ -41,6 +41,9 @@ struct UsageMessage {
             return "; every word after '--' is an argument (a file, a folder, a text), so \(option) after it was not read as an option: "
                 + "give the options first, then '--', then the arguments"
         }
+        if message.hasPrefix("unexpected argument"), commandNames(arguments).last == "note" {
+            return "; a note's text is one argument: quote it ('Tap to explode'), or give its words last, after '--'"
+        }
         return ""
     }
 
@@ -97,7 +100,7 @@ struct UsageMessage {
         if let parts = text.captures(#"^Missing expected argument '([^' ]+)(?: \.\.\.)?'$"#) {
             return "missing \(parts[0])\(takes)"
         }
-        if let parts = text.captures(#"^Unexpected arguments?:? (.*)$"#) {
+        if let parts = text.captures(#"^(?:Unexpected arguments?:?|[0-9]+ unexpected arguments:) (.*)$"#) {
             return "unexpected argument \(parts[0]) (a command takes its inputs before or after its options, not in place of an option's value)"
         }
         if let parts = text.captures(#"^The option '([^']+)' does not take any value, but '(.*)' was specified\.$"#) {

@@ -145,4 +145,35 @@ import TestSupport
                 "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder + "/n.png"))
     }
+
+    /// Round 64t #1: a word given apart from the text among the options (`--font-size 20 30`, a
+    /// doubled value) was joined to the text: the note said "Hi 30", exit 0. Before `--` the text is
+    /// one argument now; after `--` words are still joined.
+    @Test(arguments: [(["Hi", "--font-size", "20", "30"], "unexpected argument '30'"),
+                      (["Save", "--max-width", "100", "200"], "unexpected argument '200'"),
+                      (["Tap", "to", "explode"], "unexpected argument 'to', 'explode'"),
+                      // Round 64t #8: unquoted spaces in the list said only "does not take '37,'".
+                      (["Hi", "--insets", "37,", "12,", "12,", "12"], "split by the shell")])
+    func aWordApartFromTheTextIsRefused(words: [String], message: String) throws {
+        let folder = try Fixtures.temporaryFolder("note-stray")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let insets = words.contains("--insets") ? [] : ["--insets", "37,12,12,12"]
+        let result = try CLI.run(["note"] + words + ["--chrome", Self.chrome, "-o", "n.png"] + insets, in: folder)
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(result.stderr.contains("a note's text is one argument: quote it") == !words.contains("--insets"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/n.png"))
+    }
+
+    @Test func wordsAfterTheTerminatorAreJoinedAndTheTextIsGivenOnce() throws {
+        let folder = try Fixtures.temporaryFolder("note-words")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let options = ["--chrome", Self.chrome, "--insets", "37,12,12,12", "--json"]
+        let joined = try CLI.run(["note"] + options + ["-o", "a.png", "--", "Tap", "to", "explode."], in: folder)
+        let quoted = try CLI.run(["note", "Tap to explode."] + options + ["-o", "b.png"], in: folder)
+        #expect(joined.status == 0 && quoted.status == 0, "\(joined.stderr) \(quoted.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/a.png")) == Data(contentsOf: URL(fileURLWithPath: folder + "/b.png")))
+        let twice = try CLI.run(["note", "Hi"] + options + ["-o", "c.png", "--", "there"], in: folder)
+        #expect(twice.status == 2 && twice.stderr.contains("the text is given twice: 'Hi' among the options and 'there' after --"), "\(twice.stderr)")
+    }
 }

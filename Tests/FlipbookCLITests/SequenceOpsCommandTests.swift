@@ -47,6 +47,38 @@ struct SequenceOpsCommandTests {
         #expect(result.stderr.hasPrefix("error: \(arguments[1]): needs 4 frames, over the limit of 2"), "\(result.stderr)")
     }
 
+    /// Round 64t #3: `blur coin -o coin/inside.gif` said "left out, no frames: coin/inside.gif" of the
+    /// GIF it had itself just written (the note was made after writing); a rerun said it of the
+    /// earlier run's GIF. A job's own output is never "left out"; another GIF beside the frames is.
+    @Test(arguments: [["blur", "coin", "--sigma", "1"], ["assemble", "coin"]])
+    func theJobsOwnOutputBesideTheFramesIsNotLeftOut(arguments: [String]) throws {
+        let dir = try Fixtures.temporaryFolder("seqops-cli-own-output")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.copyItem(atPath: Self.coin, toPath: dir + "/coin")
+        for _ in 0..<2 {
+            let run = try CLI.run(arguments + ["-o", "coin/inside.gif"], in: dir)
+            #expect(run.status == 0 && !run.stderr.contains("left out"), "\(run.stderr)")
+        }
+        try FileManager.default.copyItem(atPath: dir + "/coin/inside.gif", toPath: dir + "/coin/other.gif")
+        let other = try CLI.run(arguments + ["-o", "coin/inside.gif"], in: dir)
+        #expect(other.status == 0 && other.stderr.contains("left out, no frames: coin/other.gif") && !other.stderr.contains("inside.gif ("),
+                "\(other.stderr)")
+    }
+
+    /// Round 64t #8: `resize gold_1.png --scale 2 -o ms/c1@2x.png` beside a lone `ms/c1.png` (that image's
+    /// own @2x file, as meant) warned it was "a variant of frame 1 of the sequence c1…1"; a second
+    /// numbered image beside one is still said, as "the sequence c1".
+    @Test func anImagesOwnVariantBesideItIsNoAddedFrame() throws {
+        let dir = try Fixtures.temporaryFolder("seqops-cli-own-variant")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createDirectory(atPath: dir + "/ms", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Self.coin + "/gold_1.png", toPath: dir + "/ms/c1.png")
+        let variant = try CLI.run(["resize", "ms/c1.png", "--scale", "2", "-o", "ms/c1@2x.png"], in: dir)
+        #expect(variant.status == 0 && !variant.stderr.contains("warning"), "\(variant.stderr)")
+        let another = try CLI.run(["resize", "ms/c1.png", "--scale", "1", "-o", "ms/c3.png"], in: dir)
+        #expect(another.status == 0 && another.stderr.contains("ms/c3.png is named as frame 3 of the sequence c1 beside it"), "\(another.stderr)")
+    }
+
     /// `--downsample 0.5` and `--downsample nan` were refused in two wordings (`--saturation`,
     /// `resize --scale` too): one sentence per option's range, parsed as `flipbook` parses.
     @Test(arguments: [("blur", "--downsample", "0.5"), ("blur", "--saturation", "101"), ("blur", "--sigma", "-1"), ("resize", "--scale", "-2")])

@@ -218,6 +218,12 @@ struct NineSliceTests {
         #expect(throws: NineSlice.Error.targetSmallerThanCaps(width: 5, height: 20, minimumWidth: 6, minimumHeight: 6)) {
             _ = try slice.render(source, width: 5, height: 20)
         }
+        // Round 64t #5: a target too low only was "smaller than the caps" as a whole (100000×10).
+        #expect(NineSlice.Error.targetSmallerThanCaps(width: 100_000, height: 10, minimumWidth: 20, minimumHeight: 20).description
+            == "target 100000×10 px is 10 px high, lower than the top + bottom caps' 20 px; the caps need at least 20×20 px")
+        #expect(NineSlice.Error.targetSmallerThanCaps(width: 5, height: 4, minimumWidth: 6, minimumHeight: 6).description
+            == "target 5×4 px is 5 px wide, narrower than the left + right caps' 6 px and 4 px high, lower than the top + bottom caps' 6 px; "
+            + "the caps need at least 6×6 px")
         #expect(throws: NineSlice.Error.self) {
             _ = try NineSlice(insets: .init(top: 4, left: 4, bottom: 4, right: 4)).render(source, width: 20, height: 20)
         }

@@ -51,7 +51,11 @@ public struct NineSlice: Sendable {
                     + "\(width)×\(height) px image, more than it has; give insets whose left + right is at most \(width) px and "
                     + "top + bottom at most \(height) px (in points: divided by the image's scale)"
             case .targetSmallerThanCaps(let width, let height, let minimumWidth, let minimumHeight):
-                "target \(width)×\(height) px is smaller than the caps, which need at least \(minimumWidth)×\(minimumHeight) px"
+                "target \(width)×\(height) px is "
+                    + [width < minimumWidth ? "\(width) px wide, narrower than the left + right caps' \(minimumWidth) px" : nil,
+                       height < minimumHeight ? "\(height) px high, lower than the top + bottom caps' \(minimumHeight) px" : nil]
+                    .compactMap { $0 }.joined(separator: " and ")
+                    + "; the caps need at least \(minimumWidth)×\(minimumHeight) px"
             case .noCentre(let axis):
                 "the insets leave no \(axis) centre to \(axis == "horizontal" ? "widen" : "heighten") the image with"
             case .invalidInsets(let insets):
