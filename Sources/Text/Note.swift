@@ -86,6 +86,16 @@ public struct Note: Sendable {
         // @1x, @2x and @3x images are then one size in points (77.5 pt at @2x beside 78 pt at @1x made a
         // view holding them change size from one screen to another).
         let textWidth = layout.width.rounded(.up), textHeight = layout.height.rounded(.up)
+        // Its bytes against the limit before the chrome is sliced to it: with `maxPixels` raised, a long text at
+        // 1000 pt asked for 465 GB and the process aborted in the allocator (round 64t2 #4).
+        let side = (width: ((textWidth + insets.left + insets.right) * Double(scale)).rounded(),
+                    height: ((textHeight + insets.top + insets.bottom) * Double(scale)).rounded())
+        let bytes = side.width * side.height * 4
+        guard bytes <= Double(limits.maxDecodedBytes) else {
+            throw .limit(LimitError(limit: .decodedBytes, subject: "the note", amount: bytes < 9e18 ? Int(bytes) : nil, maximum: limits.maxDecodedBytes,
+                                    detail: "\(LimitError.format(side.width))×\(LimitError.format(side.height)) pixels at @\(scale)x, 4 bytes a pixel: "
+                                        + "less or smaller text, a smaller max width, or a lower scale needs less"))
+        }
         var bitmap: Bitmap
         do {
             bitmap = try NineSlice(insets: insets, mode: mode).render(source, width: textWidth + insets.left + insets.right,

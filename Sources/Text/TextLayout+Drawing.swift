@@ -77,15 +77,33 @@ extension TextLayout {
     public func render(scale: Int = 1, limits: ResourceLimits = .default) throws(TextError) -> Bitmap {
         if let error = ImageFileName.drawingScaleError(scale, of: nil) { throw .setting(error) }
         let points = max(maxWidth ?? width, width)
-        var bitmap: Bitmap
-        do {
-            bitmap = try Bitmap(width: Int((points * Double(scale)).rounded(.up)), height: Int((height * Double(scale)).rounded(.up)),
-                                scale: scale, limits: limits)
+        var bitmap = try Self.raster(width: (points * Double(scale)).rounded(.up), height: (height * Double(scale)).rounded(.up),
+                                     scale: scale, limits: limits)
+        try draw(into: &bitmap)
+        return bitmap
+    }
+
+    /// A clear bitmap for the text, checked first against `limits`' pixels and then its bytes (4 a
+    /// pixel) against its decoded bytes: with `maxPixels` raised as the message says, a long text at
+    /// 1000 pt asked for 238 GB and the process aborted in the allocator (round 64t2 #4).
+    /// `width` and `height` are in pixels, any double (a side of 1e300 beside one of 0 is refused, not trapped on).
+    private static func raster(width pixelWidth: Double, height pixelHeight: Double, scale: Int, limits: ResourceLimits) throws(TextError) -> Bitmap {
+        do throws(LimitError) {
+            try limits.checkPixels(width: pixelWidth, height: pixelHeight, of: "Bitmap")
+            guard pixelWidth < 2_147_483_647, pixelHeight < 2_147_483_647 else {
+                throw LimitError(limit: .pixels, subject: "Bitmap", amount: nil, maximum: limits.maxPixels,
+                                 detail: "\(LimitError.format(pixelWidth))×\(LimitError.format(pixelHeight))")
+            }
+            let width = Int(pixelWidth), height = Int(pixelHeight)
+            let (bytes, overflow) = (width * height).multipliedReportingOverflow(by: 4)
+            guard !overflow, bytes <= limits.maxDecodedBytes else {
+                throw LimitError(limit: .decodedBytes, subject: "the text's raster", amount: overflow ? nil : bytes, maximum: limits.maxDecodedBytes,
+                                 detail: "\(width)×\(height) pixels at @\(scale)x, 4 bytes a pixel: less or smaller text, a max width, or a lower scale needs less")
+            }
+            return try Bitmap(width: width, height: height, scale: scale, limits: limits)
         } catch {
             throw .limit(error)
         }
-        try draw(into: &bitmap)
-        return bitmap
     }
 
     /// The layout drawn like ``render(scale:limits:)``, on a bitmap grown by whole pixels to hold
@@ -111,12 +129,8 @@ extension TextLayout {
             }
             if style.lineBreakMode == .clipping, maxWidth != nil { over.right = 0 }
         }
-        var bitmap: Bitmap
-        do {
-            bitmap = try Bitmap(width: Int(box.width + over.left + over.right), height: Int(box.height + over.top + over.bottom), scale: scale, limits: limits)
-        } catch {
-            throw .limit(error)
-        }
+        var bitmap = try Self.raster(width: box.width + over.left + over.right, height: box.height + over.top + over.bottom,
+                                     scale: scale, limits: limits)
         try draw(into: &bitmap, x: 0, y: 0, shift: (Int(over.left), Int(over.top)))
         return (bitmap, (over.left / Double(scale), over.top / Double(scale)))
     }

@@ -53,8 +53,11 @@ struct NoteCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Pixels per point (1, 2 or 3; default: the output's @Nx name, else 1).") var scale: Int?
     @Flag(help: "Print machine-readable JSON.") var json = false
     @OptionGroup(title: "Resource limits") var pixelLimit: PixelLimit
+    /// The text's raster, 4 bytes a pixel: with --max-pixels raised, a long text at a large size
+    /// aborted in the allocator (round 64t2 #4); it is refused against this instead.
+    @OptionGroup(title: "Resource limits") var memoryLimit: MemoryLimit
     /// The limits the flags above set.
-    var limits: ResourceLimits { ResourceLimits(pixelLimit) }
+    var limits: ResourceLimits { ResourceLimits(pixelLimit, memoryLimit) }
 
     // What each number takes, said alike by --help, by a value that is no number (`nan`) and by one out of range.
     static let maxWidthHelp = "The widest the text may be, in points: above 0, at most 100000 (default 300)."

@@ -165,6 +165,19 @@ import TestSupport
         #expect(!FileManager.default.fileExists(atPath: folder + "/n.png"))
     }
 
+    /// Round 64t2 #4: `--max-pixels` raised as the refusal advised, a long text at 1000 pt aborted in
+    /// the allocator (238 GB asked, signal 6). Its raster is refused against --max-memory, exit 3.
+    @Test func aHugeTextRasterIsRefusedAgainstMaxMemory() throws {
+        let folder = try Fixtures.temporaryFolder("note-huge")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let text = String(repeating: "lorem ipsum dolor sit amet ", count: 3700)
+        let result = try CLI.run(["note", text, "--chrome", Self.chrome, "--insets", "37,12,12,12", "--font-size", "1000",
+                                  "--max-pixels", "1000000000000", "-o", "n.png"], in: folder)
+        #expect(result.status == 3, "\(result.stderr)")
+        #expect(result.stderr.contains("the note") && result.stderr.contains("--max-memory"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/n.png"))
+    }
+
     @Test func wordsAfterTheTerminatorAreJoinedAndTheTextIsGivenOnce() throws {
         let folder = try Fixtures.temporaryFolder("note-words")
         defer { try? FileManager.default.removeItem(atPath: folder) }

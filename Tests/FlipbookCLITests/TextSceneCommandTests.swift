@@ -57,4 +57,19 @@ struct TextSceneCommandTests {
         let missing = try CLI.run(["draw", folder + "/label.json", "-o", folder + "/label2.png"])
         #expect(missing.status == 3 && missing.stderr.contains("font Gone.ttf not found"), "\(missing.stderr)")
     }
+
+    /// Round 64t2 #4: a 200² canvas with a long text op at 1000 pt, `--max-pixels` raised as the
+    /// refusal advised, aborted in the allocator (238 GB asked); its raster is refused against
+    /// `--max-memory`, exit 3.
+    @Test("draw refuses a text op whose raster passes --max-memory")
+    func drawHugeText() throws {
+        let folder = try Self.folder("draw-huge-text")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let text = String(repeating: "lorem ipsum dolor sit amet ", count: 3700)
+        let scene = #"{"size": [200, 200], "ops": [{"text": "\#(text)", "fontSize": 1000}]}"#
+        try Data(scene.utf8).write(to: URL(fileURLWithPath: folder + "/big.json"))
+        let result = try CLI.run(["draw", folder + "/big.json", "-o", folder + "/big.png", "--max-pixels", "100000000000"])
+        #expect(result.status == 3 && result.stderr.contains("--max-memory"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/big.png"))
+    }
 }
