@@ -103,10 +103,13 @@ public struct SequenceManifest: Sendable, Equatable, Codable {
         }
     }
 
+    /// The largest manifest ``decode(_:file:)`` parses, in bytes (2 MiB).
+    public static let maximumFileBytes = 2 << 20
+
     /// Reads and checks a manifest file.
     public static func read(file path: String) throws(Error) -> SequenceManifest {
         let bytes: [UInt8]
-        do { bytes = try FileIO.readAll(path) } catch { throw .unreadable(file: path, reason: error.reason) }
+        do { bytes = try FileIO.readPrefix(path, limit: maximumFileBytes + 1).bytes } catch { throw .unreadable(file: path, reason: error.reason) }
         return try decode(bytes, file: path)
     }
 
@@ -134,6 +137,12 @@ public struct SequenceManifest: Sendable, Equatable, Codable {
     /// Parses and checks manifest JSON; `file` names the data in errors. Unknown keys, values of
     /// the wrong type and values out of range are ``Error/schema(_:)`` errors naming the key.
     public static func decode(_ bytes: [UInt8], file path: String) throws(Error) -> SequenceManifest {
+        // Refused unparsed: a 90 MB `frameDurations` of 30 million entries took 47 s and 2 GB to be
+        // told it needed 4 (round 64b #5).
+        guard bytes.count <= maximumFileBytes else {
+            throw .invalid(file: path, reason: "\(bytes.count) bytes, more than the \(maximumFileBytes >> 20) MiB a sequence.json may have "
+                               + "(the timing of \(ResourceLimits.default.maxFrames) frames takes well under 1 MiB)")
+        }
         let manifest: SequenceManifest
         do { manifest = try StrictDecoder(file: path).decode(SequenceManifest.self, fromJSON: bytes) } catch { throw .schema(error) }
         if let error = manifest.valueError(file: path) { throw .schema(error) }
@@ -270,7 +279,7 @@ public struct SequenceManifest: Sendable, Equatable, Codable {
     /// This manifest for some of its folder's frames of the sequence `prefix` (those numbered
     /// `numbers`, as files listed by hand or a glob pick them): each frame keeps the duration it has
     /// in the whole sequence — `frameDurations` (one per frame of the folder's sequence) become the
-    /// picked frames' own, and `duration` (one play of the whole) shrinks to their share. Unchanged
+    /// picked frames' own, and `duration` (one play of the whole) shrinks to their steps' share. Unchanged
     /// for the whole sequence, and for a `frameDurations` that does not fit the folder's sequence
     /// (``mismatch(sequence:frameCount:highlightedFound:prefixes:file:)`` then says so).
     public func fitted(toFrames numbers: [Int], directory: String, prefix: String) -> SequenceManifest {
@@ -283,7 +292,11 @@ public struct SequenceManifest: Sendable, Equatable, Codable {
             let mine = numbers.compactMap { position[$0].map { all[$0] } }
             if mine.count == numbers.count { fitted.frameDurations = mine }
         }
-        if let duration { fitted.duration = duration * Double(numbers.count) / Double(whole.frames.count) }
+        // `duration` is shared by the steps, not the frames: a ping-pong of n frames has 2n − 2 (three
+        // frames picked of a four-frame ping-pong played 375 ms steps where the whole played 333; round 64b #3).
+        let direction = self.direction ?? .forward
+        func steps(_ count: Int) -> Int { direction.order(count: count).count }
+        if let duration { fitted.duration = duration * Double(steps(numbers.count)) / Double(max(1, steps(whole.frames.count))) }
         return fitted
     }
 

@@ -200,4 +200,24 @@ struct AssembleListedFilesTests {
         #expect(result.status == 3 && result.stderr.contains(message), "\(result.stderr)")
         #expect(!["c.gif", "c.png", "back"].contains { FileManager.default.fileExists(atPath: "\(dir)/\($0)") })
     }
+
+    /// Round 64b #3: `{"duration": 2, "direction": "pingpong"}` and `{"fps": 3, …}` time a four-frame
+    /// folder alike (six steps of 1/3 s); three frames picked from it played steps of 375 ms with
+    /// `duration` (their share of the frames, spread over their 4 steps) and 333 ms with `fps`.
+    /// `duration` now shrinks to their share of the steps: both give the same delays.
+    @Test(arguments: ["pingpong", "pingpong_reverse", "forward"])
+    func pickedFramesOfAPingPongKeepTheirStepTimeUnderDuration(direction: String) throws {
+        let dir = try Fixtures.temporaryFolder("assemble-picked-pingpong")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var delays: [[Int]] = []
+        for timing in [#""duration": 2"#, direction.hasPrefix("pingpong") ? #""fps": 3"# : #""fps": 2"#] {
+            try? FileManager.default.removeItem(atPath: "\(dir)/coin")
+            try FileManager.default.copyItem(atPath: Fixtures.path(Self.coin), toPath: "\(dir)/coin")
+            try "{\(timing), \"direction\": \"\(direction)\"}".write(toFile: "\(dir)/coin/sequence.json", atomically: true, encoding: .utf8)
+            let run = try CLI.run(["assemble", "coin/gold_1.png", "coin/gold_2.png", "coin/gold_3.png", "-o", "p.gif"], in: dir)
+            #expect(run.status == 0, "\(run.stderr)")
+            delays.append(try GIF.Decoder(file: "\(dir)/p.gif").allGIFFrames().map(\.delay))
+        }
+        #expect(delays[0] == delays[1], "\(direction): duration \(delays[0]), fps \(delays[1])")
+    }
 }
