@@ -42,7 +42,11 @@ extension AssembleJob {
                 // Named with its folder, as `sheet` and `validate` name it (`huge/f2.png`).
                 throw .frame(.tooLarge(file: name, width: width, height: height, maxPixels: limits.maxPixels))
             }
-            try check(name: frame.fileName ?? name, width: width, height: height, against: &first, format: format)
+            // A file of another scale is named with its own size (round 64b #1: "spin1@2x.png is 120×120" of an 80×80 file,
+            // resampled for @3x, sent the user to the wrong file when the odd one was the @3x file).
+            let named = frame.fileName ?? name
+            try check(name: from == scale ? named : "\(named) (\(header.width)×\(header.height) px at @\(from)x, resampled to @\(scale)x)",
+                      width: width, height: height, against: &first, format: format)
         }
     }
 

@@ -220,4 +220,21 @@ struct AssembleListedFilesTests {
         }
         #expect(delays[0] == delays[1], "\(direction): duration \(delays[0]), fps \(delays[1])")
     }
+
+    /// Round 64b #1: a wrong `@3x` file (80 px where 120 are needed) among `@2x` frames, assembled at
+    /// `--scale 3`, was refused as "spin1@2x.png is 120×120" — a size that file does not have; the
+    /// frame resampled from another scale is now named with its own size and scale.
+    @Test func aFrameOfAnotherScaleIsNamedWithItsOwnSize() throws {
+        let dir = try Fixtures.temporaryFolder("assemble-wrong-3x")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createDirectory(atPath: "\(dir)/mix", withIntermediateDirectories: true)
+        let spinner = Fixtures.path("sequences/emt-watch-spinner-2x")
+        for index in 0..<4 {
+            try FileManager.default.copyItem(atPath: "\(spinner)/waitIndicatorGraphic-\(index)@2x.png", toPath: "\(dir)/mix/spin\(index)@2x.png")
+        }
+        try FileManager.default.copyItem(atPath: "\(spinner)/waitIndicatorGraphic-0@2x.png", toPath: "\(dir)/mix/spin0@3x.png")
+        let run = try CLI.run(["assemble", "mix", "-o", "m.gif", "--scale", "3"], in: dir)
+        #expect(run.status == 3, "\(run.stderr)")
+        #expect(run.stderr.contains("spin1@2x.png (80×80 px at @2x, resampled to @3x) is 120×120, the first frame (spin0@3x.png) 80×80"), "\(run.stderr)")
+    }
 }
