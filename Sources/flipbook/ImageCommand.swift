@@ -158,18 +158,21 @@ enum ImageCommand {
         // `c1@2x.png` beside a lone `c1.png` is that image's @2x file, as meant (round 64t #8), not a frame added to a sequence.
         if isVariant, first == named.number, last == named.number { return nil }
         let variant = isVariant ? "a variant of frame \(named.number)" : "frame \(named.number)"
-        let range = first == last ? "\(named.prefix)\(first)" : "\(named.prefix)\(first)…\(last)"
+        // One frame beside it is named as a frame of the sequence, not as the sequence (round 64t2 #2: "the sequence tip1").
+        let sequence = first == last ? "the sequence \(named.prefix)…, whose frame \(named.prefix)\(first) is beside it"
+            : "the sequence \(named.prefix)\(first)…\(last) beside it"
+        let readers = folder == "." ? "this folder" : folder
         if report {
-            return "\(output) is named as \(variant) of the sequence \(range) beside it: the next validate of "
-                + "\(folder) reports it as a misnamed frame (seq.misnamed-frame); name it without the number, or write it elsewhere"
+            return "\(output) is named as \(variant) of \(sequence): the next validate of "
+                + "\(readers) reports it as a misnamed frame (seq.misnamed-frame); name it without the number, or write it elsewhere"
         }
         // A manifest describes the frames it was written with: a list of their durations no longer fits.
         let manifestPath = (folder.hasSuffix("/") ? folder : folder + "/") + SequenceManifest.fileName
         let manifest = FileIO.isRegularFile(manifestPath)
             ? "; \(manifestPath) describes the frames without it (a frameDurations list no longer fits, "
                 + "and readers refuse the folder until it is updated)" : ""
-        return "\(output) is named as \(variant) of the sequence \(range) beside it: every reader of "
-            + "\(folder) now takes it as one of that sequence's frames\(manifest); name it without the number, or write it elsewhere, to keep it apart"
+        return "\(output) is named as \(variant) of \(sequence): every reader of "
+            + "\(readers) now takes it as one of that sequence's frames\(manifest); name it without the number, or write it elsewhere, to keep it apart"
     }
 
     /// `width × height` points at `scale` in whole pixels (each side rounded to the nearest, as

@@ -76,7 +76,7 @@ struct SequenceOpsCommandTests {
         let variant = try CLI.run(["resize", "ms/c1.png", "--scale", "2", "-o", "ms/c1@2x.png"], in: dir)
         #expect(variant.status == 0 && !variant.stderr.contains("warning"), "\(variant.stderr)")
         let another = try CLI.run(["resize", "ms/c1.png", "--scale", "1", "-o", "ms/c3.png"], in: dir)
-        #expect(another.status == 0 && another.stderr.contains("ms/c3.png is named as frame 3 of the sequence c1 beside it"), "\(another.stderr)")
+        #expect(another.status == 0 && another.stderr.contains("ms/c3.png is named as frame 3 of the sequence c…, whose frame c1 is beside it: every reader of ms now"), "\(another.stderr)")
     }
 
     /// `--downsample 0.5` and `--downsample nan` were refused in two wordings (`--saturation`,
