@@ -90,13 +90,11 @@ extension SheetBuilder {
 
 extension SheetBuilder.Error {
     /// This refusal of a layout for `scales` (``SheetJob/scales``) said as the job's settings give
-    /// sizes: an odd-sized `@2x` image as ``notWholePoints(name:scale:width:height:unit:)`` (no whole
-    /// size in points), a sprite too large in pixels at the largest scale (``atScale(_:laidOutAt:maxSide:)``).
+    /// sizes: a sprite too large in pixels at the largest scale (``atScale(_:laidOutAt:maxSide:)``).
+    /// (Sizes that disagree between scales are said of the files before the layout:
+    /// ``SheetJob/checkVariantSizes(_:names:images:scales:)``.)
     /// `requested`: ``SheetBuilder/maxSide`` as given, before ``SheetBuilder/bound(smallestScale:largestScale:)``.
     func forScales(_ scales: [Int]?, maxSide: Int, requested: Int, powerOfTwo: Bool = false) -> Self {
-        if case .variantSize(let name, let scale, let width, let height, _, _) = self {
-            return .notWholePoints(name: name, scale: scale, width: width, height: height, unit: scales?.first ?? 1)
-        }
         guard let scales, let first = scales.first, let last = scales.last, last > first else { return self }
         let scaled = atScale(last, laidOutAt: first, maxSide: maxSide)
         // The side said is not the one given (`--max-size 256` at scales 1 and 3: 255 px): said why.

@@ -38,6 +38,9 @@ extension SheetBuilder {
         /// The frame `name` at `scale` is `width × height` pixels: not a whole number of `unit`-scale
         /// pixels (points, for a unit of 1), so it cannot share a layout with the other scales.
         case notWholePoints(name: String, scale: Int, width: Int, height: Int, unit: Int)
+        /// The frame `name` is `width × height` pixels at `scale` and `otherWidth × otherHeight` at
+        /// `otherScale`: two sizes in points, so its images cannot share one layout.
+        case scalesDiffer(name: String, scale: Int, width: Int, height: Int, otherScale: Int, otherWidth: Int, otherHeight: Int)
         /// `error` (a sprite or the sprites too large for a page) of a layout shared by several scales,
         /// said in pixels of the largest, `scale`: its pages are whole points, so `requestedSide`
         /// (``SheetBuilder/maxSide`` as given) allows pages of fewer pixels there (`256` at scales 1
@@ -65,6 +68,11 @@ extension SheetBuilder {
             guard value > 0, let at = name.lastIndex(of: "@"), name.hasSuffix("x"),
                   let scale = Int(name[name.index(after: at)..<name.index(before: name.endIndex)]), scale > 1 else { return "" }
             return " (\(value * scale) px at @\(scale)x)"
+        }
+
+        /// `width × height` pixels at `scale` in points (`32×33.33`).
+        private static func points(_ width: Int, _ height: Int, _ scale: Int) -> String {
+            "\(format(Double(width) / Double(scale)))×\(format(Double(height) / Double(scale)))"
         }
 
         /// Raise the page; lower the extrusion only where less of it still stops bleeding.
@@ -112,6 +120,10 @@ extension SheetBuilder {
                 "'\(name)' at @\(scale)x is \(width)×\(height) px, not a whole number of \(unit == 1 ? "points" : "@\(unit)x pixels") "
                     + "(\(Self.format(Double(width) * Double(unit) / Double(scale)))×\(Self.format(Double(height) * Double(unit) / Double(scale)))): "
                     + "scales share one layout only when each image's size divides by its scale; pad the @\(scale)x images to a multiple of \(scale / SheetBuilder.gcd(scale, unit)) or pack each scale alone"
+            case let .scalesDiffer(name, scale, width, height, otherScale, otherWidth, otherHeight):
+                "'\(name)' is \(Self.points(width, height, scale)) points at @\(scale)x (\(width)×\(height) px) but "
+                    + "\(Self.points(otherWidth, otherHeight, otherScale)) points at @\(otherScale)x (\(otherWidth)×\(otherHeight) px): "
+                    + "scales share one layout only when every image of a sprite is one size in points; resize one of them or pack each scale alone"
             case let .pageTooLarge(width, height, maxPixels):
                 "a page would be \(width)×\(height) px, over the \(maxPixels)-pixel limit; lower SheetBuilder.maxSide, SheetBuilder.border or "
                     + "SheetBuilder.padding, or raise ResourceLimits.maxPixels"

@@ -142,6 +142,29 @@ extension SheetJob {
     }
 
 
+    /// Each frame's files, as scales share one layout: every file a whole number of pixels at the
+    /// smallest of `scales` (``SheetBuilder/Error/notWholePoints(name:scale:width:height:unit:)``) and all
+    /// of a frame's files one size in points (``SheetBuilder/Error/scalesDiffer(name:scale:width:height:otherScale:otherWidth:otherHeight:)``).
+    /// Checked on the files there are, before the layout: a hidden base or a missing variant is
+    /// resampled from the largest file, and a wrong @3x then made the true @2x the one blamed.
+    static func checkVariantSizes(_ frames: [FrameSequence.Frame], names: [String], images: [[Bitmap]], scales: [Int]) throws(SheetBuilder.Error) {
+        guard let unit = scales.first, scales.count > 1 else { return }
+        for (index, frame) in frames.enumerated() {
+            var first: (scale: Int, width: Int, height: Int)?
+            for (k, scale) in scales.enumerated() where frame.files.contains(where: { $0.scale == scale && $0.device == nil }) {
+                let (width, height) = (images[index][k].width, images[index][k].height)
+                guard width * unit % scale == 0, height * unit % scale == 0 else {
+                    throw .notWholePoints(name: names[index], scale: scale, width: width, height: height, unit: unit)
+                }
+                guard let other = first else { first = (scale, width, height); continue }
+                guard width * other.scale == other.width * scale, height * other.scale == other.height * scale else {
+                    throw .scalesDiffer(name: names[index], scale: other.scale, width: other.width, height: other.height,
+                                        otherScale: scale, otherWidth: width, otherHeight: height)
+                }
+            }
+        }
+    }
+
     /// Each frame's image at every scale (one image when `scales` is nil), decoded on every core;
     /// resampled variants are counted except for the first `counting` scales (a hidden base).
     static func decode(_ frames: [FrameSequence.Frame], files: [String], scales: [Int]?, counting skipped: Int = 0,

@@ -332,6 +332,7 @@ public struct SheetJob: Sendable {
         let decoded = try Self.decode(jobs.map(\.frame), files: jobs.map(\.file), scales: packed, counting: hidden ? 1 : 0,
                                       reader: reader, maxPixels: limits.maxPixels, progress: progress, cancellation: cancellation)
         if cancellation?.isCancelled == true { throw SheetJobError.cancelled }
+        if let packed { try Self.checkVariantSizes(jobs.map(\.frame), names: jobs.map(\.name), images: decoded.map(\.images), scales: packed) }
         var builder = self.builder
         builder.maxPagePixels = limits.maxPixels
         // Rotated sprites are turned the way the format stores them (libGDX: counter-clockwise).

@@ -174,7 +174,7 @@ extension ExitStatus {
     init(packing error: SheetBuilder.Error) {
         switch error {
         case .doesNotFit, .spriteTooLarge, .extrudedSpriteTooLarge, .duplicateName, .sameName, .namesDifferInNormalization: self = .problemsFound
-        case .notWholePoints, .variantSize, .mixedScales, .noInput, .noBitmaps, .invalidDuration: self = .inputUnreadable
+        case .notWholePoints, .variantSize, .scalesDiffer, .mixedScales, .noInput, .noBitmaps, .invalidDuration: self = .inputUnreadable
         case .scaleNotMultiple, .invalidSetting, .pageTooLarge: self = .usage
         case .boundByScales(let error, _, _, _): self.init(packing: error)
         }
