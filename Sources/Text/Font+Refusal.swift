@@ -1,5 +1,7 @@
+import Raster
+
 /// Why a file is no font Flipbook can use, said from its first bytes before HarfBuzz or FreeType
-/// reads it: a web font (WOFF and WOFF2 are compressed for browsers; HarfBuzz reads neither), or a
+/// reads it: an image or a Type 1 or bitmap font (each was "no glyphs in it"), a web font (WOFF and WOFF2 are compressed for browsers; HarfBuzz reads neither), or a
 /// TrueType/OpenType font cut short (its table directory names bytes past the file's end: one cut
 /// in its glyphs was "no glyphs", one cut after them was read without a word, tables lost).
 extension Font {
@@ -11,8 +13,22 @@ extension Font {
             return "a WOFF\(bytes[3] == UInt8(ascii: "2") ? "2" : "") web font, compressed for browsers: give the TTF or OTF "
                 + "it was made from, or unpack it first (woff2_decompress, or fontTools' ttx)"
         default:
-            return cutShort(bytes)
+            return otherKind(bytes) ?? cutShort(bytes)
         }
+    }
+
+    /// What `bytes` are when their start names a kind of file that is no TrueType or OpenType font:
+    /// an image (`--font coin.png` was "no glyphs in it"), a PostScript Type 1 or a bitmap font.
+    private static func otherKind(_ bytes: [UInt8]) -> String? {
+        let text = String(decoding: bytes.prefix(16), as: UTF8.self)
+        if let format = FileSignature.format(of: bytes) { return "it is a\(format == "APNG" ? "n" : "") \(format) image, not a font: give a TTF or OTF file" }
+        if bytes.starts(with: [0x80, 0x01]) || text.hasPrefix("%!PS-AdobeFont") || text.hasPrefix("%!FontType1") {
+            return "a PostScript Type 1 font, which HarfBuzz cannot shape: give a TrueType or OpenType (TTF or OTF) version of it"
+        }
+        if text.hasPrefix("STARTFONT") || bytes.starts(with: [0x01, 0x66, 0x63, 0x70]) {
+            return "a bitmap font (BDF or PCF): only scalable TrueType or OpenType fonts can be drawn at any size"
+        }
+        return nil
     }
 
     /// Why `bytes` that begin as a TrueType or OpenType font cannot be used, when its table

@@ -101,7 +101,7 @@ import TestSupport
         let result = try CLI.run(["note", "x", "--chrome", Self.chrome, "--insets", "37,12,12,12", "--font", Self.chrome,
                                   "-o", folder + "/n.png"])
         #expect(result.status == 3)
-        #expect(result.stderr.contains("cannot be used as a font: not a TrueType or OpenType font"))
+        #expect(result.stderr.contains("cannot be used as a font: it is a PNG image, not a font"), "\(result.stderr)")
     }
 }
 
@@ -124,6 +124,23 @@ import TestSupport
         // Round 61 #13: and in `--json`'s notes, which were empty.
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect((object["notes"] as? [String])?.contains { $0.hasPrefix("the chrome chrome@2x.png is @2x, resampled to @3x") } == true, "\(result.stdout)")
+    }
+
+    /// Round 64t: `--chrome chrome@2x.png` for a @1x note downscaled the @2x although `chrome.png`
+    /// was beside it. A scaled name is a name of the family: the note's own scale is taken, and
+    /// said; the note is the one `--chrome chrome.png` makes, byte for byte.
+    @Test func aTwoXChromeNameTakesTheOneXBesideItForAOneXNote() throws {
+        let folder = try Fixtures.temporaryFolder("note-scale1")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.copyItem(atPath: Self.chrome, toPath: folder + "/chrome.png")
+        try FileManager.default.copyItem(atPath: Fixtures.path("text/chrome/note-chrome@2x.png"), toPath: folder + "/chrome@2x.png")
+        let result = try CLI.run(["note", "Tap", "--chrome", "chrome@2x.png", "--insets", "37,12,12,12", "-o", "a.png", "--json"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("\"chrome\" : \"chrome.png\""), "\(result.stdout)")
+        #expect(result.stderr.contains("note: the chrome chrome@2x.png is @2x: its variant chrome.png beside it is used for a @1x note")
+                && !result.stderr.contains("resampled"), "\(result.stderr)")
+        #expect(try CLI.run(["note", "Tap", "--chrome", "chrome.png", "--insets", "37,12,12,12", "-o", "b.png"], in: folder).status == 0)
+        #expect(FileManager.default.contentsEqual(atPath: folder + "/a.png", andPath: folder + "/b.png"))
     }
 
     /// The warnings name the character that is missing (the mark U+0350, not the `a` it sits on)

@@ -82,6 +82,30 @@ import TestSupport
         #expect(reason(font) == "read")
     }
 
+    /// Round 64t: `--font coin.png` and a Type 1 `.pfb` were "not a TrueType or OpenType font (no
+    /// glyphs in it)": each is said for what it is.
+    @Test(arguments: [("sequences/kenney-gold-coin/gold_1.png", "it is a PNG image, not a font: give a TTF or OTF file"),
+                      ("gif/effects/Effect_BigHit.gif", "it is a GIF image, not a font: give a TTF or OTF file"),
+                      ("nine-slice/ORIGIN.md", "not a TrueType or OpenType font (no glyphs in it)")])
+    func aFileOfAnotherKindIsSaidForWhatItIs(fixture: String, expected: String) throws {
+        let error = #expect(throws: TextError.self) { try Font(url: URL(fileURLWithPath: Fixtures.path(fixture))) }
+        guard case .fontUnreadable(_, let reason)? = error else { Issue.record("\(String(describing: error))"); return }
+        #expect(reason == expected)
+    }
+
+    /// The first bytes of a PostScript Type 1 font, binary (`.pfb`) and text (`.pfa`), and of BDF
+    /// and PCF bitmap fonts (URW's Type 1 fonts are AGPL: their headers are written out here).
+    @Test(arguments: [([0x80, 0x01, 0x0C, 0x18, 0, 0] + Array("%!PS-AdobeFont-1.0: NimbusSans-Regular".utf8), "a PostScript Type 1 font"),
+                      (Array("%!PS-AdobeFont-1.0: NimbusSans-Regular 1.00\n".utf8), "a PostScript Type 1 font"),
+                      (Array("STARTFONT 2.1\nFONT -misc-fixed".utf8), "a bitmap font (BDF or PCF)"),
+                      ([0x01, 0x66, 0x63, 0x70, 0x0C, 0, 0, 0], "a bitmap font (BDF or PCF)")])
+    func typeOneAndBitmapFontsAreNamed(bytes: [UInt8], expected: String) {
+        do { _ = try Font(bytes: bytes, name: "f"); Issue.record("read") } catch {
+            guard case .fontUnreadable(_, let reason) = error else { Issue.record("\(error)"); return }
+            #expect(reason.hasPrefix(expected), "\(reason)")
+        }
+    }
+
     /// Round 61 #1: `draw` and text layers drew `render(scale:)`'s box, which cuts the ink that
     /// reaches past it — the hook of J and of ƒ left of the origin, below the last line — where
     /// Pango draws it. `renderInk` grows the bitmap by whole pixels to hold it, the same pixels inside the box.
