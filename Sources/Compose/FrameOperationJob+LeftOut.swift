@@ -34,7 +34,8 @@ extension FrameOperationJob {
         if plans[0].format == .folder { return earlierFrames(in: output, written: plans) }
         return Self.lostScales(plans, output: output).compactMap { scale in
             let name = Self.output(output, scale: scale)
-            guard Self.isEarlierRuns(name) else { return nil }
+            // The name given itself (`r@3x.webp` of @1x and @2x frames) is said by ``unwrittenName(_:written:)``: once.
+            guard name != output, Self.isEarlierRuns(name) else { return nil }
             let why = plans.contains { $0.animation.scale == scale } ? "its @\(scale)x frames go to \(FileIO.lastComponent(of: output)), as named"
                 : "\(sources.joined(separator: " ")) has no @\(scale)x frames"
             return "\(name), beside the output, is not written again (\(why)) "

@@ -232,6 +232,10 @@ public struct NoteJob: Sendable {
         }
         var notes: [String] = []
         let chromeScale = ImageFileName(path: chromeFile).scale ?? 1
+        if case .file(let path) = chrome, path != chromeFile, ImageFileName(path: path).scale != nil {
+            // `--chrome chrome@2x.png` for a @1x note: its @1x variant, as UIKit's imageNamed: takes it.
+            notes.append("the chrome \(path) is @\(ImageFileName(path: path).scale ?? 1)x: its variant \(chromeFile) beside it is used for a @\(scale)x note")
+        }
         if case .file = chrome, chromeScale != scale {
             // Which variant was taken, and that it is resampled (the pixels are not the artist's).
             notes.append("the chrome \(chromeFile) is @\(chromeScale)x, resampled to @\(scale)x "
@@ -296,18 +300,20 @@ public struct NoteJob: Sendable {
                        chromeFile: plan.chromeFile, font: plan.note.style.font.familyName, warnings: plan.warnings, notes: plan.notes)
     }
 
-    /// The chrome's `@Nx` file beside it for `scale`, as `UIImage(named:)` picks it, when the name
-    /// has no scale: the variant of that scale, else the nearest larger one (downscaled: more
-    /// detail than upscaling a smaller one), else the nearest smaller one, else the name itself
-    /// (`chrome.png`, the 1x). A name with a scale is used as it is.
+    /// The chrome's `@Nx` file beside it for `scale`, as `UIImage(named:)` picks it: the variant of
+    /// that scale, else the nearest larger one (downscaled: more detail than upscaling a smaller
+    /// one), else the nearest smaller one. A name given with a scale is a name of the same family:
+    /// `chrome@2x.png` for a @1x note takes `chrome.png` beside it (it downscaled the @2x).
+    /// The name itself when it is of `scale` or nothing else is there.
     static func chromeFile(_ path: String, scale: Int) -> String {
         let name = ImageFileName(path: path)
-        guard name.scale == nil, scale > 1, !name.pathExtension.isEmpty else { return path }
+        guard name.scale ?? 1 != scale, !name.pathExtension.isEmpty else { return path }
         let folder = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
         let range = ImageFileName.scaleRange
-        let order = Array(scale...max(scale, range.upperBound)) + Array(stride(from: scale - 1, through: 2, by: -1))
+        // The given name is one of the candidates: it is taken when nothing nearer is beside it.
+        let order = Array(scale...max(scale, range.upperBound)) + Array(stride(from: scale - 1, through: 1, by: -1))
         for candidate in order {
-            let variant = folder + name.stem + "@\(candidate)x" + (name.device.map { "~\($0)" } ?? "") + "." + name.pathExtension
+            let variant = folder + name.stem + (candidate == 1 ? "" : "@\(candidate)x") + (name.device.map { "~\($0)" } ?? "") + "." + name.pathExtension
             if FileManager.default.fileExists(atPath: variant) { return variant }
         }
         return path

@@ -104,5 +104,7 @@ struct FreshEyesRoundTwentyEightTests {
         let run = try CLI.run(["blur", "src", "--sigma", "1", "-o", "out.gif"], in: folder)
         #expect(run.status == 0 && run.stderr.contains("the out.gif there still holds an earlier run's animation, which readers take on @1x screens"),
                 "\(run.stderr)")
+        // Round 64t: once (it was also said as "out.gif, beside the output, is not written again").
+        #expect(run.stderr.components(separatedBy: "earlier run's animation").count == 2, "\(run.stderr)")
     }
 }
