@@ -159,4 +159,19 @@ struct BlurWorkTests {
             #expect(worst < 0.03, "\(edge) σ \(sigma) \(standing ? "standing" : "lying"): largest difference \(worst)")
         }
     }
+
+    /// Round 65t #2: `--downsample` near the image's size shrank it to 1 px, and the widened
+    /// filter's tails folded onto the edge pixels: the 64² coin (mean alpha 201) came back as one
+    /// flat colour of alpha 146, a centred square lost a quarter of its cover. The shrunk image
+    /// keeps 2 px a side, so the mean stays.
+    @Test(arguments: [32.0, 50, 64, 100])
+    func aFactorNearTheImagesSizeKeepsItsMean(factor: Double) throws {
+        let coin = try PNG.Decoder().decodeBitmap(file: Fixtures.path("sequences/kenney-gold-coin/gold_1.png"))
+        func meanAlpha(_ bitmap: Bitmap) -> Double {
+            Double(bitmap.pixels.enumerated().filter { $0.offset % 4 == 3 }.reduce(0) { $0 + Int($1.element) }) / Double(bitmap.width * bitmap.height)
+        }
+        let blurred = try Blur(sigma: 3, downsample: factor).apply(to: coin)
+        #expect(blurred.width == coin.width && blurred.height == coin.height)
+        #expect(abs(meanAlpha(blurred) - meanAlpha(coin)) < 2, "\(meanAlpha(blurred)) against \(meanAlpha(coin))")
+    }
 }

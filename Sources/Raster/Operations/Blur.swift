@@ -38,11 +38,12 @@ public struct Blur: Sendable {
     public var method: Method
     /// What the kernel reads beyond the image's borders.
     public var edge: Edge
-    /// Shrink by this factor before blurring (with σ shrunk to match) and scale back up to the exact
-    /// original size afterwards, bilinearly: much faster for large σ, nearly identical (the seeds
+    /// Shrink by this factor before blurring (each small pixel the mean of the area it covers, with σ
+    /// shrunk to match) and scale back up to the exact original size afterwards, bilinearly: much faster for large σ, nearly identical (the seeds
     /// use 1.25). With ``Edge/transparent`` the image is shrunk and grown inside a clear margin,
     /// so its edges fade as at full size. 1 blurs at full size; at most ``downsampleRange``'s 100 (a larger factor leaves
-    /// a pixel or two of the image, scaled back up as one flat colour).
+    /// a pixel or two of the image, scaled back up as one flat colour). The shrink averages areas,
+    /// so the image's mean colour and cover are kept at any factor.
     public var downsample: Double
     /// Drawn over the blurred image (source-over), as UIImageEffects' tint.
     public var tint: Color?
@@ -143,8 +144,11 @@ public struct Blur: Sendable {
                 // flat square's corner at σ 16: alpha 92 at F 8, 67 at F 1 and in scipy).
                 let margin = edge == .transparent ? Int((2 * downsample).rounded(.up)) : 0
                 let framed = margin > 0 ? planes.padded(by: margin) : planes
-                let small = resampler.resize(framed, width: max(1, Int((Double(framed.width) / downsample).rounded())),
-                                             height: max(1, Int((Double(framed.height) / downsample).rounded())))
+                // Shrunk by area averaging, which keeps the image's mean at any factor (the widened
+                // bilinear filter folded its taps onto the edge pixels: a centred coin lost a
+                // tenth of its cover at 2 px a side, a quarter at 1).
+                let small = framed.areaShrunk(width: max(1, Int((Double(framed.width) / downsample).rounded())),
+                                              height: max(1, Int((Double(framed.height) / downsample).rounded())))
                 let blurred = blurred(small, pixelSigma: pixelSigma * Double(small.width) / Double(framed.width))
                 let back = resampler.resize(blurred, width: framed.width, height: framed.height)
                 planes = margin > 0 ? back.cropped(x: margin, y: margin, width: width, height: height) : back
