@@ -40,7 +40,7 @@ extension BuildState {
             if let writer = keptAsUsers?[path] { return (.keptForUser(path: refusal.path, writer: writer), previous) }
             guard let reader = project.targets.first(where: { $0.name != name && $0.sources.contains(path) }) else { return (failure, previous) }
             return (.readByAnotherTarget(path: refusal.path, reader: reader.name), previous)
-        case .changedSinceWritten, .changedAndLeft, .notWrittenByFlipbook, .replacesUsersFile:
+        case .changedSinceWritten, .changedAndLeft, .notWrittenByFlipbook, .replacesUsersFile, .twinOfUsersFile:
             if let writer = keptAsUsers?[path] { return (.keptForUser(path: refusal.path, writer: writer), previous) }
             guard case .changedAndLeft = refusal else {
                 // A file of the user's where this target writes, which another target reads: the

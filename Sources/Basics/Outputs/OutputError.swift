@@ -16,6 +16,11 @@ public enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file named outright at `path` exists and Flipbook did not write it (or it was changed
     /// since): replaced only when the caller asks (the CLI's `--overwrite`).
     case replacesUsersFile(path: String)
+    /// Nothing is at `path`, but the user's file `existing` is beside it under a name that differs
+    /// only in case or Unicode normalisation (`NOTES.png`, `notes.png`): one file on macOS and
+    /// Windows, so writing `path` there would replace it. Written only when the caller asks (the
+    /// CLI's `--overwrite`).
+    case twinOfUsersFile(path: String, existing: String)
     /// Flipbook wrote the file at `path`, but it has been changed since (its size or checksum
     /// differ), and the set writes that name again: replaced only when the caller names it outright
     /// (the CLI's `--overwrite`).
@@ -56,7 +61,7 @@ public enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
     public var path: String {
         switch self {
         case .overwritesInput(let output, _): output
-        case .notRegularFile(let path), .notAFolder(let path), .notWrittenByFlipbook(let path), .replacesUsersFile(let path),
+        case .notRegularFile(let path), .notAFolder(let path), .notWrittenByFlipbook(let path), .replacesUsersFile(let path), .twinOfUsersFile(let path, _),
              .changedSinceWritten(let path), .changedAndLeft(let path), .heldByAnotherSet(let path, _), .mixesWithFrame(let path, _),
              .otherScaleDiffers(let path, _, _), .unsupportedName(let path, _): path
         case .holdsAnotherSequence(let folder, _), .interruptedWrite(let folder, _, _), .otherScaleCount(let folder, _, _, _, _, _): folder
@@ -77,6 +82,9 @@ public enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
                 + "or write into another folder (a set of files replaces only the files Flipbook wrote)"
         case .replacesUsersFile(let path):
             "\(path) exists and Flipbook did not write it (or it changed since); allow overwriting it (overwrite: true), or write elsewhere"
+        case .twinOfUsersFile(let path, let existing):
+            "\(path) and \(existing), a file Flipbook did not write, differ only in case or Unicode normalisation: one file on macOS "
+                + "and Windows, which writing \(FileIO.lastComponent(of: path)) would replace there; allow overwriting it (overwrite: true), or write elsewhere"
         case .changedSinceWritten(let path):
             "\(path) was changed after Flipbook wrote it; move it away, allow overwriting it (overwrite: true), or write into another folder"
         case .changedAndLeft(let path):

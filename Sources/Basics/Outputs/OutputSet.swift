@@ -39,7 +39,9 @@ public final class OutputSet: @unchecked Sendable {
     private let inputs: InputFiles
     private var ledgers: [String: OutputLedger] = [:]
     private var keys: [String: String] = [:]
-    private let lock = NSLock()
+    /// Each folder's names by their case-folded form, listed once (``twin(of:)``).
+    var foldedNames: [String: [String: [String]]] = [:]
+    let lock = NSLock()
     /// The folders whose interrupted writes this set has finished (``OutputRecovery``), and the
     /// lock that makes every other thread wait until the first has.
     private var recovered = Swift.Set<String>()
@@ -119,7 +121,12 @@ public final class OutputSet: @unchecked Sendable {
         // see the folder as that run's commit left it.
         try recover(FileIO.parentDirectory(of: path))
         try inputs.check(output: path, settings: settings)
-        guard let owner, System.kind(of: path, followingLinks: false) != nil else { return }
+        guard let owner else { return }
+        guard System.kind(of: path, followingLinks: false) != nil else {
+            // `NOTES.png` beside the user's `notes.png`: one file on macOS and Windows.
+            if !named, let twin = twin(of: path) { throw .twinOfUsersFile(path: path, existing: twin) }
+            return
+        }
         // In a build, a file the target's earlier build wrote is its own to replace, even if edited
         // since (the build's outputs are the build's); any other file only when named outright.
         let named = named || buildScope?.replaces(path) == true
