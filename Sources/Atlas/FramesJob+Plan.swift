@@ -49,7 +49,10 @@ extension FramesJob {
         let input = Discovery.trimmingSlash(self.input)
         if case .file = source, input.isEmpty { throw FramesJobError.source(.notFound(source: "")) }
         if let output { try OutputName.requireFolder(output, what: "frames are written to a folder of PNG frames") }
-        if let prefix, prefix.isEmpty || prefix.contains("/") || prefix.hasPrefix(".") { throw FramesJobError.invalidPrefix(prefix) }
+        // `\ : * ? " < > |` too: a name a Windows or macOS checkout cannot hold (it ended as a refused manifest, exit 4).
+        if let prefix, prefix.isEmpty || prefix.contains("/") || prefix.hasPrefix(".") || SpriteSheet.portable(prefix) != prefix {
+            throw FramesJobError.invalidPrefix(prefix)
+        }
         var isDirectory: ObjCBool = false
         if case .file = source, FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory), isDirectory.boolValue,
            !input.lowercased().hasSuffix(".atlasc") {
@@ -63,7 +66,9 @@ extension FramesJob {
         if readsSheet { return try planSheet(input, isFolder: isDirectory.boolValue, given: given, reporter) }
         // A prefix given with the scale in it (`hero@3x`) is the stem: the writer adds the scale.
         // `coin@3x~ipad.gif` (UIKit's order) and `coin~ipad@3x.gif` both give `coin1@3x.png…`.
-        let name = Self.prefixParts(prefix ?? Self.nameWithoutExtension(input)).stem
+        // A file's name as every system can hold it (`boom:v2*.webp` gives `boom_v2_1.png…`, warned
+        // of by ``prefixWarning(inputScale:)``), as a sheet's sprites are named.
+        let name = SpriteSheet.portable(Self.prefixParts(prefix ?? Self.nameWithoutExtension(input)).stem)
         return try planAnimation(input, name: name, scale: scale, given: given, reporter)
     }
 

@@ -6,10 +6,17 @@ extension FramesJob {
     /// not carry: a `~device` (`x~ipad`, `coin@3x~ipad.gif`) is left out, and an `@Nx` scale other
     /// than the input's (`x@3x` of `spin.gif`) gives way to the input's, as the frames are written
     /// at the scale they were read. The names given are those written (`x1` gives `x1_1.png…`).
-    /// `nil` when nothing is left out.
+    /// Characters of the input's name no file name may hold everywhere (`boom:v2*.webp`) are
+    /// replaced as a sheet's sprite names are (`boom_v2_1.png…`), and said. `nil` when nothing is left out.
     func prefixWarning(inputScale: Int) -> String? {
         let given = prefix ?? Self.nameWithoutExtension(input)
         let asked = Self.prefixParts(given)
+        let stem = SpriteSheet.portable(asked.stem)
+        if stem != asked.stem {
+            return "\(FileIO.lastComponent(of: input))'s name holds characters no file name may hold on Windows or macOS "
+                + "(\\ : * ? \" < > | or control characters): its frames are \(SequenceWriter.numberingPrefix(stem))1"
+                + "\(inputScale == 1 ? "" : "@\(inputScale)x").png…; FramesJob.prefix names them otherwise"
+        }
         var dropped: [String] = []
         if let device = asked.device { dropped.append("~\(device)") }
         if let scale = asked.scale, scale != inputScale { dropped.append("@\(scale)x") }

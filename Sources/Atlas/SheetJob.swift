@@ -181,6 +181,10 @@ public struct SheetJob: Sendable {
     private func makePlan(progress: (@Sendable (Int, Int) -> Void)?, cancellation: CancellationFlag?) throws -> Plan {
         try checkSettings()
         var warnings = engine?.warnings(allowRotation: builder.allowRotation) ?? [], notes: [String] = []
+        // A setting left unused is said (round 65b #9: `--trim-margin 5` without `--trim` was taken without a word).
+        if builder.trimMargin > 0 && !builder.trim {
+            warnings.append("SheetBuilder.trimMargin \(builder.trimMargin) is unused: it keeps pixels around trimmed content, and SheetBuilder.trim is off")
+        }
         var (sequences, singles) = if case .memory = reader { try Self.images(uploaded, notes: &notes) } else { try Discovery.images(from: sources) }
         if case .disk = reader, let note = Discovery.leftOutNote(in: sources) { notes.append(note) }   // a GIF beside the frames, as in an upload
         singles = Self.withoutAnimations(singles, besides: sequences, reader: reader, notes: &notes)   // `preview.png`, an APNG

@@ -43,6 +43,7 @@ enum CLIWording {
             ("SheetBuilder.extrude", "--extrude"),
             ("SheetBuilder.padding", "--padding"),
             ("SheetBuilder.trimMargin", "--trim-margin"),
+            ("and SheetBuilder.trim is off", "and --trim is not given"),
             ("SheetBuilder.powerOfTwo", "--power-of-two"),
             ("FramesJob.prefix", "--prefix"),
             ("(FramesJob.animation picks one)", "(--animation NAME writes one)"),
