@@ -50,7 +50,7 @@ extension FramesJob {
         if case .file = source, input.isEmpty { throw FramesJobError.source(.notFound(source: "")) }
         if let output { try OutputName.requireFolder(output, what: "frames are written to a folder of PNG frames") }
         // `\ : * ? " < > |` too: a name a Windows or macOS checkout cannot hold (it ended as a refused manifest, exit 4).
-        if let prefix, prefix.isEmpty || prefix.contains("/") || prefix.hasPrefix(".") || SpriteSheet.portable(prefix) != prefix {
+        if let prefix, prefix.isEmpty || prefix.contains("/") || prefix.hasPrefix(".") || Self.portablePrefix(prefix) != prefix {
             throw FramesJobError.invalidPrefix(prefix)
         }
         var isDirectory: ObjCBool = false
@@ -68,7 +68,7 @@ extension FramesJob {
         // `coin@3x~ipad.gif` (UIKit's order) and `coin~ipad@3x.gif` both give `coin1@3x.png…`.
         // A file's name as every system can hold it (`boom:v2*.webp` gives `boom_v2_1.png…`, warned
         // of by ``prefixWarning(inputScale:)``), as a sheet's sprites are named.
-        let name = SpriteSheet.portable(Self.prefixParts(prefix ?? Self.nameWithoutExtension(input)).stem)
+        let name = Self.portablePrefix(Self.prefixParts(prefix ?? Self.nameWithoutExtension(input)).stem)
         return try planAnimation(input, name: name, scale: scale, given: given, reporter)
     }
 

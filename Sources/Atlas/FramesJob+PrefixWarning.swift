@@ -8,13 +8,19 @@ extension FramesJob {
     /// at the scale they were read. The names given are those written (`x1` gives `x1_1.png…`).
     /// Characters of the input's name no file name may hold everywhere (`boom:v2*.webp`) are
     /// replaced as a sheet's sprite names are (`boom_v2_1.png…`), and said. `nil` when nothing is left out.
+    /// `stem` with `\ : * ? " < > |` made `_` (``SpriteSheet/safeFileName(for:scale:)``'s rule); a
+    /// name with a control character is kept, for the output contract to refuse it naming the character.
+    static func portablePrefix(_ stem: String) -> String {
+        stem.unicodeScalars.contains(where: TerminalText.isControl) ? stem : SpriteSheet.portable(stem)
+    }
+
     func prefixWarning(inputScale: Int) -> String? {
         let given = prefix ?? Self.nameWithoutExtension(input)
         let asked = Self.prefixParts(given)
-        let stem = SpriteSheet.portable(asked.stem)
+        let stem = Self.portablePrefix(asked.stem)
         if stem != asked.stem {
             return "\(FileIO.lastComponent(of: input))'s name holds characters no file name may hold on Windows or macOS "
-                + "(\\ : * ? \" < > | or control characters): its frames are \(SequenceWriter.numberingPrefix(stem))1"
+                + "(\\ : * ? \" < > |): its frames are \(SequenceWriter.numberingPrefix(stem))1"
                 + "\(inputScale == 1 ? "" : "@\(inputScale)x").png…; FramesJob.prefix names them otherwise"
         }
         var dropped: [String] = []

@@ -75,7 +75,7 @@ public enum FramesJobError: Error, Sendable, Equatable, CustomStringConvertible 
             "\(path) is a folder; frames are read from a GIF, an APNG, a WebP or a sheet's data file (.json, .atlas, .atlasc, .plist, .tres) — "
                 + "a folder of frames is a source for AssembleJob or SheetJob"
         case .prefixForSheet(let path): "\(path): a prefix names a GIF's frames; a sheet's frames are named after its sprites"
-        case .invalidPrefix(let prefix): "the prefix must be a plain file name prefix: no folder, not hidden, none of \\ : * ? \" < > | or control characters (got '\(prefix)')"
+        case .invalidPrefix(let prefix): "the prefix must be a plain file name prefix: no folder, not hidden, none of \\ : * ? \" < > | (got '\(prefix)')"
         case .animationForFile(let path):
             "\(path) is one animation: an animation is picked by name from a sheet's data, which may hold several; leave FramesJob.animation out"
         case .animationNotFound(let file, let animation, let animations):
