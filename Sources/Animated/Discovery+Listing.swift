@@ -19,7 +19,7 @@ extension Discovery {
     static func files(inFolder folder: String, recursive: Bool, walk: inout Walk,
                       accept: (String) -> Bool) throws(Error) -> [String] {
         let folder = trimmingSlash(folder)
-        if recursive, let resolved = FileIO.resolvedPath(folder) {
+        if recursive, let resolved = walk.realPaths.of(folder) {
             guard walk.mayEnter(folder, resolved: resolved), walk.visited.insert(NameSpelling.Exact(resolved)).inserted else { return [] }
         }
         var result: [String] = []
@@ -45,7 +45,7 @@ extension Discovery {
                                 accept: (String) -> Bool) throws(Error) -> [String] {
         var result: [String] = []
         // The folder no file may lead out of: the walk's first folder, or this one listed alone.
-        let boundary = walk.root ?? FileIO.resolvedPath(folder)
+        let boundary = walk.root ?? walk.realPaths.of(folder)
         // A set a killed Flipbook run left half-replaced here is finished first, never read as one.
         do { try OutputRecovery.recover(folder: folder) } catch { throw .unreadableFolder(path: folder, reason: error.description) }
         // Pages of a sprite sheet Flipbook wrote here (its set holds the sheet's data), or that a
@@ -57,6 +57,12 @@ extension Discovery {
         var unnumberedLinksOut: [(link: String, target: String)] = []
         for name in names where !name.hasPrefix(".") && !sheetPages.contains(name) {
             let path = folder == "." ? name : "\(folder)/\(name)"
+            // A name deeper than the longest path the system opens cannot be read, nor told a
+            // file from a folder: it was passed over, and CI went green on corrupt frames below it.
+            if path.utf8.count >= RealPaths.longestPath {
+                throw .unreadableFolder(path: folder, reason: "\(NameSpelling.spelled(name)) in it lies past the longest path the system opens "
+                                        + "(\(RealPaths.longestPath) bytes, \(path.utf8.count + 1) here): give a folder deeper down, or move the files up")
+            }
             var isDirectory: ObjCBool = false
             _ = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
             // A link to nothing (`chars -> ../gone`): a folder moved or not checked out. Named
@@ -81,7 +87,7 @@ extension Discovery {
                     continue
                 }
                 // A file link that leads out (`walk3.png -> /etc/…`) is refused, as a sheet's page is.
-                if let boundary, let real = FileIO.resolvedPath(path), !real.hasPrefix(boundary == "/" ? "/" : boundary + "/") {
+                if let boundary, let real = walk.realPaths.of(path), !real.hasPrefix(boundary == "/" ? "/" : boundary + "/") {
                     // A frame, or for validation an animation (every one of the tree is judged).
                     if FrameFile(path: path) != nil || (walk.keepsFileProblems && Animation.animatedFileKind(path) != nil) {
                         guard walk.keepsFileProblems else { throw .linkOutside(link: path, target: real) }

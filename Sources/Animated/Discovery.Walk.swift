@@ -30,6 +30,9 @@ extension Discovery {
         var folderLinks: [String] = []
         /// How many folders of the walk are being listed, one inside the other.
         var depth = 0
+        /// The real paths met, each found from its folder's (a deep tree is walked in time
+        /// proportional to its paths, not to the cube of its depth).
+        var realPaths = RealPaths()
 
         /// `false` (and `path` recorded) when the folder at `path`, real path `resolved`, lies
         /// outside the walk's first folder; `true` otherwise, the first folder included.

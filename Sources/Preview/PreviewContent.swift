@@ -52,6 +52,9 @@ struct PreviewContent: Sendable {
     /// The folders the sequences were found in, in order.
     var sequenceFolders: [String] = []
     private var seen: Set<String> = []
+    /// The real paths met, each found from its folder's (round 65b #13: `realpath` of every
+    /// folder and file made a 1 000-level chain take two minutes).
+    private var realPaths = RealPaths()
 
     /// The most folders one source is searched in (a page of more would not be read by anyone).
     static let maxFolders = 10_000
@@ -83,7 +86,7 @@ struct PreviewContent: Sendable {
         var index = 0
         // A folder link below the root that leads out of it is not followed, as every reader of a
         // folder leaves it (the page would play frames from elsewhere).
-        let boundary = FileIO.resolvedPath(root)
+        let boundary = realPaths.of(root)
         // Each real folder once, however many links lead to it (`coin2 -> ..` went round until the system's link limit).
         var visited = Set(boundary.map { [$0] } ?? [])
         while index < folders.count, folders.count <= Self.maxFolders {
@@ -93,11 +96,11 @@ struct PreviewContent: Sendable {
             for name in names.sorted(by: NaturalOrder.areInIncreasingOrder) where !name.hasPrefix(".") {
                 let path = Self.join(folder, name)
                 guard FileIO.isDirectory(path), !FileIO.isSameFile(path, folder) else { continue }
-                if let boundary, let real = FileIO.resolvedPath(path), real != boundary, !real.hasPrefix(boundary == "/" ? "/" : boundary + "/") {
+                if let boundary, let real = realPaths.of(path), real != boundary, !real.hasPrefix(boundary == "/" ? "/" : boundary + "/") {
                     problems.append("\(path): a link to \(real), outside \(root): not followed")
                     continue
                 }
-                guard visited.insert(FileIO.resolvedPath(path) ?? path).inserted else { continue }
+                guard visited.insert(realPaths.of(path) ?? path).inserted else { continue }
                 folders.append(path)
             }
             addFolder(folder, names: names, inside: boundary.map { (root, $0) })
@@ -107,7 +110,7 @@ struct PreviewContent: Sendable {
 
     /// `inside`: the folder searched and its real path, which no file shown may lead out of.
     private mutating func addFolder(_ folder: String, names: [String], inside: (root: String, real: String)? = nil) {
-        guard let real = FileIO.resolvedPath(folder), seen.insert("dir:" + real).inserted else { return }
+        guard let real = realPaths.of(folder), seen.insert("dir:" + real).inserted else { return }
         // The real folder too: reached through a link (`t/inlink` → `inner`), a change inside it
         // leaves the link's own status as it was.
         watched.formUnion([folder, real])
@@ -144,7 +147,7 @@ struct PreviewContent: Sendable {
         // A file that is a link out of the folder searched is not shown (nor served), as
         // validation reads nothing outside it (`frame.link-outside`).
         func leadsOut(_ path: String) -> Bool {
-            guard let inside, let real = FileIO.resolvedPath(path), !real.hasPrefix(inside.real == "/" ? "/" : inside.real + "/") else { return false }
+            guard let inside, let real = realPaths.of(path), !real.hasPrefix(inside.real == "/" ? "/" : inside.real + "/") else { return false }
             problems.append("\(path): a link to \(real), outside \(inside.root): not shown")
             return true
         }
@@ -213,7 +216,7 @@ struct PreviewContent: Sendable {
     @discardableResult
     private mutating func addSequence(_ sequence: FrameSequence) -> Bool {
         let prefixPath = Self.join(sequence.directory, sequence.prefix)
-        guard seen.insert("seq:" + (FileIO.resolvedPath(sequence.directory) ?? sequence.directory) + "/" + sequence.prefix).inserted else { return false }
+        guard seen.insert("seq:" + (realPaths.of(sequence.directory) ?? sequence.directory) + "/" + sequence.prefix).inserted else { return false }
         let animation: Animation
         do { animation = try Animation.load([prefixPath]) } catch {
             problems.append("\(sequence.name): not played: \(Self.described(error))")
@@ -250,7 +253,7 @@ struct PreviewContent: Sendable {
     }
 
     private mutating func addAnimatedFile(_ path: String) {
-        guard seen.insert("file:" + (FileIO.resolvedPath(path) ?? path)).inserted else { return }
+        guard seen.insert("file:" + (realPaths.of(path) ?? path)).inserted else { return }
         watched.insert(path)
         let bytes: [UInt8]
         do { bytes = try FileIO.readAll(path) } catch {
@@ -277,7 +280,7 @@ struct PreviewContent: Sendable {
     }
 
     private mutating func addSheet(_ data: String) {
-        guard seen.insert("sheet:" + (FileIO.resolvedPath(data) ?? data)).inserted else { return }
+        guard seen.insert("sheet:" + (realPaths.of(data) ?? data)).inserted else { return }
         watched.insert(data)
         // A Cocos2d sheet over several pages keeps each page in a plist of its own (`d-0.plist`,
         // `d-1.plist`, …): those plists are one sheet, shown as one, when each reads as one page.
@@ -304,7 +307,7 @@ struct PreviewContent: Sendable {
             // whole from any one of them: the others are that sheet, not sheets of their own.
             for file in sheet.sourceFiles {
                 watched.insert(file)
-                seen.insert("sheet:" + (FileIO.resolvedPath(file) ?? file))
+                seen.insert("sheet:" + (realPaths.of(file) ?? file))
             }
             regions += sheet.sprites.map { Sheet.Region(name: $0.name, page: pages.count + $0.page, x: $0.frame.x, y: $0.frame.y,
                                                         width: $0.frame.width, height: $0.frame.height) }

@@ -67,4 +67,47 @@ struct FreshEyesSixtyFiveTests {
                 "\(run.stderr)")
         #expect(!(try CLI.run(["sheet", Self.coin, "-o", "t.png", "--trim-margin", "5", "--trim"], in: folder).stderr.contains("unused")))
     }
+
+    /// #13: a folder past the longest path the system opens was passed over, and `validate` went
+    /// green over the corrupt frames in it. It is a finding on the folder given, exit 3.
+    @Test func aFolderPastTheLongestPathIsAFindingNotSkipped() throws {
+        let folder = try Fixtures.temporaryFolder("fe65-long")
+        defer { _ = try? Process.run(URL(fileURLWithPath: "/bin/rm"), arguments: ["-rf", folder]).waitUntilExit() }
+        try FileManager.default.createDirectory(atPath: folder + "/art", withIntermediateDirectories: false)
+        try FileManager.default.copyItem(atPath: Self.coin + "/gold_1.png", toPath: folder + "/art/gold_1.png")
+        // 25 names of 200 bytes: past 4096 bytes (macOS: 1024), made one level at a time (no
+        // call takes a path that long) by a shell that changes into each.
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", "cd \"$1\"/art && n=$(printf 'f%.0s' $(seq 200)) && for i in $(seq 25); do mkdir $n; cd -P $n 2>/dev/null; done; "
+                         + "printf 'not a png' > bad1.png && test $(find \"$1\" -name bad1.png | wc -c) -gt 5000", "sh", folder]
+        try shell.run()
+        shell.waitUntilExit()
+        #expect(shell.terminationStatus == 0)
+        let run = try CLI.run(["validate", "art"], in: folder)
+        #expect(run.status == 3 && run.stdout.contains("folder.unreadable") && run.stdout.contains("lies past the longest path the system opens"),
+                "\(run.status) \(run.stdout.suffix(400))")
+    }
+
+    /// #13: a chain of folders was walked in time growing with the cube of its depth (`realpath`
+    /// of every folder). Real paths are found from the parent's now; what the walk finds is the
+    /// same, links included: corrupt frames at the bottom of a 200-level chain reached through a
+    /// link inside the tree are reported once, a link out of the tree is said.
+    @Test func aDeepChainIsWalkedWithItsLinks() throws {
+        let folder = try Fixtures.temporaryFolder("fe65-deep")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let art = folder + "/art"
+        var deep = art
+        for _ in 0..<200 { deep += "/a" }
+        try FileManager.default.createDirectory(atPath: deep, withIntermediateDirectories: true)
+        for name in ["bad1.png", "bad2.png"] { try Data("not a png".utf8).write(to: URL(fileURLWithPath: deep + "/" + name)) }
+        try FileManager.default.copyItem(atPath: Self.coin + "/gold_1.png", toPath: art + "/gold_1.png")
+        try FileManager.default.createSymbolicLink(atPath: art + "/a/a/short", withDestinationPath: String(repeating: "a/", count: 150))
+        try FileManager.default.createSymbolicLink(atPath: art + "/a/out", withDestinationPath: "../../..")
+        let run = try CLI.run(["validate", "art"], in: folder)
+        #expect(run.status == 1, "\(run.stdout)")
+        #expect(run.stdout.contains("each of 2 files (bad1.png and bad2.png) is not a PNG file"), "\(run.stdout)")
+        #expect(run.stdout.components(separatedBy: "png.corrupt").count == 2, "\(run.stdout)")
+        #expect(run.stdout.contains("folder.link-outside"), "\(run.stdout)")
+    }
 }

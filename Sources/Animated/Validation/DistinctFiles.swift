@@ -41,7 +41,7 @@ enum DistinctFiles {
     static func onDisk(_ roots: [(folder: String, config: ValidationConfig)]) throws(Validator.Error) -> [Root] {
         var result: [Root] = []
         var seen = Set<NameSpelling.Exact>()
-        var realFolders: [NameSpelling.Exact: String] = [:]   // by bytes: `café/` composed and decomposed are two folders
+        var realPaths = RealPaths()   // by bytes: `café/` composed and decomposed are two folders
         do { try Discovery.checkNoStandardInput(roots.map(\.folder)) } catch { throw .source(error) }
         // A file under several roots (`par` and `par/dino`) belongs to the deepest, whose settings
         // are its folder's own, whatever the order the roots are given in.
@@ -77,7 +77,7 @@ enum DistinctFiles {
                 func reported(_ path: String) -> Bool {
                     guard !config.isIgnored(relativePath(path, below: trimmed)) else { return false }
                     let folder = FrameFile.directory(of: path)
-                    let real = FileIO.resolvedPath(folder) ?? folder
+                    let real = realPaths.of(folder) ?? folder
                     return !claimedDeeper(real, than: index) && seen.insert(NameSpelling.Exact(real + "/" + FileIO.lastComponent(of: path))).inserted
                 }
                 found.leavingLinks = walk.leavingLinks.filter { reported($0.link) }
@@ -95,7 +95,7 @@ enum DistinctFiles {
             }()
             func claim(animation path: String) {
                 let relative = Self.relativePath(path, below: trimmed)
-                let real = (FileIO.resolvedPath(FrameFile.directory(of: path)) ?? FrameFile.directory(of: path)) + "/" + FileIO.lastComponent(of: path)
+                let real = (realPaths.of(FrameFile.directory(of: path)) ?? FrameFile.directory(of: path)) + "/" + FileIO.lastComponent(of: path)
                 guard !config.isIgnored(relative), !claimedDeeper(FileIO.parentDirectory(of: real), than: index),
                       seen.insert(NameSpelling.Exact(real)).inserted else { return }
                 found.animations.append(path)
@@ -109,13 +109,7 @@ enum DistinctFiles {
                 let relative = Self.relativePath(path, below: trimmed)
                 guard !config.isIgnored(relative), let file = FrameFile(path: path) else { continue }
                 let folder = file.directory
-                let real: String
-                if let known = realFolders[NameSpelling.Exact(folder)] {
-                    real = known
-                } else {
-                    real = FileIO.resolvedPath(folder) ?? folder
-                    realFolders[NameSpelling.Exact(folder)] = real
-                }
+                let real = realPaths.of(folder) ?? folder
                 guard !claimedDeeper(real, than: index), seen.insert(NameSpelling.Exact(real + "/" + file.fileName)).inserted else { continue }
                 found.frames.append(file)
             }

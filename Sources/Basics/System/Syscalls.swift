@@ -259,6 +259,9 @@ enum System {
         mkdir(path, 0o777) == 0 || errno == EEXIST
     }
 
+    /// The longest path `open` and `stat` take, in bytes with the terminating zero (`PATH_MAX`).
+    static let longestPath = Int(PATH_MAX)
+
     /// `path` made absolute with links and `..` resolved; `nil` on failure.
     static func resolvedPath(_ path: String) -> String? {
         guard let absolute = realpath(path, nil) else { return nil }
