@@ -44,8 +44,8 @@ extension AssembleJob {
             }
             // A file of another scale is named with its own size (round 64b #1: "spin1@2x.png is 120×120" of an 80×80 file,
             // resampled for @3x, sent the user to the wrong file when the odd one was the @3x file).
-            let named = frame.fileName ?? name
-            try check(name: from == scale ? named : "\(named) (\(header.width)×\(header.height) px at @\(from)x, resampled to @\(scale)x)",
+            // Named with its folder, as given (round 65b #6: `gold_3.png` of `m2/a` or of `m2/b`?).
+            try check(name: from == scale ? name : "\(name) (\(header.width)×\(header.height) px at @\(from)x, resampled to @\(scale)x)",
                       width: width, height: height, against: &first, format: format)
         }
     }

@@ -306,7 +306,8 @@ public struct FrameOperationJob: Sendable {
     /// frames are one size already). A header that cannot be read is left to the decoding to name.
     private static func checkOneSize(_ animation: Animation, first: Bitmap) throws(FrameOperationError) {
         let frames = animation.frames
-        guard let firstName = frames.first?.fileName else { return }
+        // Named with their folders, as given (round 65b #6: bare names left the folder to guess).
+        guard let firstName = frames.first.flatMap({ $0.path ?? $0.fileName }) else { return }
         for source in frames.dropFirst() {
             let header: [UInt8]
             switch source {
@@ -320,7 +321,7 @@ public struct FrameOperationJob: Sendable {
             let width = number(16) * animation.scale / fileScale, height = number(20) * animation.scale / fileScale
             // A frame from another scale is resampled to its points at this scale: its size rounded down, at least 1.
             if (max(1, width), max(1, height)) != (first.width, first.height) {
-                throw .frameSize(frame: source.fileName ?? "a frame", width: max(1, width), height: max(1, height), first: firstName,
+                throw .frameSize(frame: source.path ?? source.fileName ?? "a frame", width: max(1, width), height: max(1, height), first: firstName,
                                  firstWidth: first.width, firstHeight: first.height)
             }
         }

@@ -144,7 +144,7 @@ import TestSupport
         let job = FrameOperationJob(sources: [folder + "/ms"], output: folder + "/" + output, operation: .blur(Blur(sigma: 1)))
         #expect { try job.plan(cancellation: nil) } throws: { error in
             guard case FrameOperationError.frameSize(let frame, 80, 80, let first, 64, 64) = error else { return false }
-            return frame == "gold_2.png" && first == "gold_1.png" && "\(error)".contains("one size")
+            return frame == folder + "/ms/gold_2.png" && first == folder + "/ms/gold_1.png" && "\(error)".contains("one size")
         }
         #expect(throws: FrameOperationError.self) { try job.run(cancellation: nil) }
         #expect(!FileManager.default.fileExists(atPath: folder + "/" + output))

@@ -159,7 +159,7 @@ struct AssembleListedFilesTests {
     @Test func aFrameOfAnotherSizeIsNamed() throws {
         let result = try CLI.run(["assemble", Fixtures.path("\(Self.items)/coinGold.png"), Fixtures.path("\(Self.coin)/gold_1.png"),
                                   "-o", NSTemporaryDirectory() + "sizes-\(UUID().uuidString).gif"])
-        #expect(result.status == 3 && result.stderr.contains("gold_1.png is 64×64, the first frame (coinGold.png) 128×128: all frames must be one size; export them at one size"),
+        #expect(result.status == 3 && result.stderr.contains("\(Fixtures.path("\(Self.coin)/gold_1.png")) is 64×64, the first frame (\(Fixtures.path("\(Self.items)/coinGold.png"))) 128×128: all frames must be one size; export them at one size"),
                 "\(result.stderr)")
     }
 
@@ -235,6 +235,6 @@ struct AssembleListedFilesTests {
         try FileManager.default.copyItem(atPath: "\(spinner)/waitIndicatorGraphic-0@2x.png", toPath: "\(dir)/mix/spin0@3x.png")
         let run = try CLI.run(["assemble", "mix", "-o", "m.gif", "--scale", "3"], in: dir)
         #expect(run.status == 3, "\(run.stderr)")
-        #expect(run.stderr.contains("spin1@2x.png (80×80 px at @2x, resampled to @3x) is 120×120, the first frame (spin0@3x.png) 80×80"), "\(run.stderr)")
+        #expect(run.stderr.contains("mix/spin1@2x.png (80×80 px at @2x, resampled to @3x) is 120×120, the first frame (mix/spin0@3x.png) 80×80"), "\(run.stderr)")
     }
 }
