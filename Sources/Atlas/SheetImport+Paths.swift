@@ -19,6 +19,9 @@ extension SheetImport {
             case symlink
             /// It names no file: empty, or holding a NUL byte.
             case invalid
+            /// It is a URL (`file:///etc/passwd`, `http://host/s.png`; Godot's `res://` is a path):
+            /// a loader would fetch it from wherever it points.
+            case url
         }
 
         /// The data file that names the path.
@@ -45,6 +48,7 @@ extension SheetImport {
             case .absolute: "is absolute"
             case .symlink: "is a symbolic link (or inside one) to \(target ?? "a place") outside the data file's folder"
             case .invalid: "names no file"
+            case .url: "is a URL, not a file named relative to the data file"
             }
             return "\(dataFile): the path \(InputPath.quote(path)) \(why); pages and related data are read only from the data file's "
                 + "folder and the folders below it — put the file there and name it relative to the data file"
@@ -55,10 +59,12 @@ extension SheetImport {
     /// data file's folder, which must stay inside that folder.
     ///
     /// The rule, the same for every format and for pages and related data files alike:
-    /// - An absolute path, and any path with a `..` component — even one that comes back inside
-    ///   (`sub/../s.png`, `../in/s.png` from `in/`) — is refused, as scene images are: a data file
-    ///   names its files below itself, and deciding "comes back" would need the disk to answer for
-    ///   folders outside, which a hostile file could use to probe them.
+    /// - An absolute path (`/etc/passwd`, `C:\x`), a URL (`file:///etc/passwd`, `http://…`) and any
+    ///   path with a `..` component — even one that comes back inside (`sub/../s.png`, `../in/s.png`
+    ///   from `in/`), written with `\` or percent-encoded (`%2e%2e/`) as a URL loader reads it —
+    ///   is refused, as scene images are: a data file names its files below itself, and deciding
+    ///   "comes back" would need the disk to answer for folders outside, which a hostile file
+    ///   could use to probe them.
     /// - Godot's `res://` (the project's root, which a lone resource cannot know) is taken as the
     ///   resource's own folder; a `res://` path not found there is looked up by its file name next
     ///   to the resource.
@@ -74,24 +80,28 @@ extension SheetImport {
     /// reader then reports it missing).
     /// - Throws: ``PathRefusal`` naming `dataFile`, `name` and how it leaves the folder.
     public static func resolve(_ name: String, from dataFile: String) throws(PathRefusal) -> String {
+        try located(name, from: dataFile).file
+    }
+
+    /// ``resolve(_:from:)``, and whether the file chosen is the path's file name beside the data
+    /// file because the path, relative to the data's folder, leads nowhere (`byName`; never for
+    /// Godot's `res://`, whose root is the project's).
+    static func located(_ name: String, from dataFile: String) throws(PathRefusal) -> (file: String, byName: Bool) {
         func refuse(_ form: PathRefusal.Form, target: String? = nil) -> PathRefusal {
             PathRefusal(dataFile: dataFile, path: name, form: form, target: target)
         }
-        let isResource = name.hasPrefix("res://")
-        let relative = isResource ? String(name.dropFirst(6)) : name
-        guard !relative.isEmpty, !relative.utf8.contains(0), !relative.hasSuffix("/") else { throw refuse(.invalid) }
-        if relative.hasPrefix("/") { throw refuse(.absolute) }
-        let components = relative.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
-        if components.contains("..") { throw refuse(.parent) }
-        guard let last = components.last else { throw refuse(.invalid) }
+        let components = try Self.components(of: name, dataFile: dataFile)
+        let last = components[components.count - 1]
         let folder = FileIO.parentDirectory(of: dataFile)
         // Beside `sheet.tres` given bare, a page is `sheet.png`, as messages name it (not `./sheet.png`).
         let prefix = !dataFile.contains("/") ? "" : folder == "/" ? "/" : folder + "/"
         let named = prefix + components.joined(separator: "/")
         let beside = prefix + last
-        let chosen = components.count > 1 && !FileManager.default.fileExists(atPath: named) ? beside : named
+        let byName = components.count > 1 && !FileManager.default.fileExists(atPath: named)
+        let chosen = byName ? beside : named
+        let found = (file: chosen, byName: byName && !name.hasPrefix("res://"))
         // The real folder and the real file: a link anywhere on the way is followed by `realpath`.
-        guard let realFolder = FileIO.resolvedPath(folder) else { return chosen }
+        guard let realFolder = FileIO.resolvedPath(folder) else { return found }
         guard let real = FileIO.resolvedPath(chosen) else {
             // Missing, or a link that leads nowhere: a folder on the way may still be a link out.
             let parent = FileIO.parentDirectory(of: chosen)
@@ -103,29 +113,63 @@ extension SheetImport {
                 let standard = URL(fileURLWithPath: target).standardizedFileURL.path
                 if !Self.isInside(standard, realFolder, orSame: false) { throw refuse(.symlink, target: standard) }
             }
-            return chosen
+            return found
         }
         guard Self.isInside(real, realFolder, orSame: false) else { throw refuse(.symlink, target: real) }
-        return chosen
+        return found
     }
 
-    /// ``resolve(_:from:)`` for files on disk; for files in memory the same rules by name alone (no
+    /// The components of `name` below the data file's folder (`res://` taken as that folder, `.`
+    /// and empty ones left out; at least one), or the refusal of its form: empty or NUL (`invalid`),
+    /// a URL (`url`), absolute (`/x`, `\\x`, `C:\x`, `C:/x`: `absolute`), a `..` component however
+    /// written — also between `\` and percent-encoded (`parent`).
+    private static func components(of name: String, dataFile: String) throws(PathRefusal) -> [Substring] {
+        func refuse(_ form: PathRefusal.Form) -> PathRefusal { PathRefusal(dataFile: dataFile, path: name, form: form) }
+        let relative = name.hasPrefix("res://") ? String(name.dropFirst(6)) : name
+        guard !relative.isEmpty, !relative.utf8.contains(0), !relative.hasSuffix("/") else { throw refuse(.invalid) }
+        if relative.hasPrefix("/") || relative.hasPrefix("\\") || Self.hasDrive(relative) { throw refuse(.absolute) }
+        if !name.hasPrefix("res://"), Self.hasScheme(relative) { throw refuse(.url) }
+        // `..` as a URL loader or Windows would read it too: between backslashes, percent-encoded.
+        let decoded = relative.removingPercentEncoding ?? relative
+        for spelling in Set([relative, decoded]) where spelling.split(whereSeparator: { $0 == "/" || $0 == "\\" }).contains("..") {
+            throw refuse(.parent)
+        }
+        let components = relative.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
+        guard !components.isEmpty else { throw refuse(.invalid) }
+        return components
+    }
+
+    /// `C:\…`, `C:/…`: a Windows path from a drive's root.
+    private static func hasDrive(_ path: String) -> Bool {
+        let bytes = Array(path.utf8.prefix(3))
+        guard bytes.count == 3, bytes[1] == UInt8(ascii: ":"), bytes[2] == UInt8(ascii: "/") || bytes[2] == UInt8(ascii: "\\") else { return false }
+        return (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(bytes[0] & 0xDF)
+    }
+
+    /// A URL's `scheme:` as RFC 3986 spells one, of two letters or more (a drive letter is not one),
+    /// followed by `//` (`http://`, `file:///`, Godot's `user://`) or one of the schemes that need
+    /// none (`file:`, `data:`, `blob:`): what a loader fetches from elsewhere. `ab:c.png` is a name.
+    private static func hasScheme(_ path: String) -> Bool {
+        guard let colon = path.firstIndex(of: ":"), path.distance(from: path.startIndex, to: colon) >= 2 else { return false }
+        let scheme = path[..<colon]
+        guard let first = scheme.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic,
+              scheme.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)) })
+        else { return false }
+        return path[path.index(after: colon)...].hasPrefix("//") || ["file", "data", "blob"].contains(scheme.lowercased())
+    }
+
+    /// ``located(_:from:)`` for files on disk; for files in memory the same rules by name alone (no
     /// links there to follow): `name` relative to the data file's folder when `reader` holds it,
     /// else by its file name beside the data file.
-    static func resolve(_ name: String, from dataFile: String, reader: FileReader) throws(PathRefusal) -> String {
-        guard !reader.isDisk else { return try resolve(name, from: dataFile) }
-        let relative = name.hasPrefix("res://") ? String(name.dropFirst(6)) : name
-        guard !relative.isEmpty, !relative.utf8.contains(0), !relative.hasSuffix("/") else {
-            throw PathRefusal(dataFile: dataFile, path: name, form: .invalid)
-        }
-        if relative.hasPrefix("/") { throw PathRefusal(dataFile: dataFile, path: name, form: .absolute) }
-        let components = relative.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
-        if components.contains("..") { throw PathRefusal(dataFile: dataFile, path: name, form: .parent) }
-        guard let last = components.last else { throw PathRefusal(dataFile: dataFile, path: name, form: .invalid) }
+    static func located(_ name: String, from dataFile: String, reader: FileReader) throws(PathRefusal) -> (file: String, byName: Bool) {
+        guard !reader.isDisk else { return try located(name, from: dataFile) }
+        let components = try Self.components(of: name, dataFile: dataFile)
+        let last = components[components.count - 1]
         let parent = FileIO.parentDirectory(of: dataFile)
         let folder = !dataFile.contains("/") ? "" : parent == "/" ? "/" : parent + "/"
         let named = folder + components.joined(separator: "/")
-        return components.count > 1 && (try? reader.bytes(named)) == nil ? folder + last : named
+        let byName = components.count > 1 && (try? reader.bytes(named)) == nil
+        return (byName ? folder + last : named, byName && !name.hasPrefix("res://"))
     }
 
     /// Whether the absolute path `path` lies inside the folder `folder` (or is it, when `orSame`).

@@ -94,7 +94,7 @@ public enum SheetImport {
     private static func read(_ path: String, reader: FileReader, limits: ResourceLimits, animation: String? = nil) throws(Error) -> SpriteSheet {
         let lower = path.lowercased()
         var isDirectory: ObjCBool = false
-        let draft: Draft
+        var draft: Draft
         if lower.hasSuffix(".atlasc")
             || (reader.isDisk && FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue) {
             draft = try readSpriteKit(dataFile(path), reader)
@@ -111,7 +111,13 @@ public enum SheetImport {
         // Every path first: nothing outside the folder is opened, not even to be refused as a PNG.
         var files: [String] = []
         for page in draft.pages {
-            do { files.append(try resolve(page.name, from: page.dataFile, reader: reader)) } catch { throw .outsideFolder(error) }
+            do {
+                let found = try located(page.name, from: page.dataFile, reader: reader)
+                files.append(found.file)
+                if found.byName { draft.warnings.append(readByName(page.name, found.file, dataFile: page.dataFile)) }
+            } catch {
+                throw .outsideFolder(error)
+            }
         }
         // The geometry the data alone can be checked for, then the work it asks for: before any page
         // is decoded or frame allocated.
@@ -256,7 +262,13 @@ public enum SheetImport {
             if visited.isEmpty {
                 file = path
             } else {
-                do { file = try resolve(next, from: path, reader: reader) } catch { throw .outsideFolder(error) }
+                do {
+                    let found = try located(next, from: path, reader: reader)
+                    file = found.file
+                    if found.byName { draft.warnings.append(readByName(next, file, dataFile: path)) }
+                } catch {
+                    throw .outsideFolder(error)
+                }
             }
             guard visited.insert((reader.isDisk ? FileIO.resolvedPath(file) : nil) ?? file).inserted else { continue }
             if file != path { draft.dataFiles.append(file) }
@@ -369,6 +381,13 @@ public enum SheetImport {
 
     /// A warning that the format of `path` cannot carry something Flipbook's sheets have (see
     /// docs/Formats.md, "What each format carries"): not an unknown key.
+    /// The warning for a path that leads nowhere from the data's folder, read by its file name
+    /// beside the data (``located(_:from:reader:)``): the data says one file, another is read.
+    private static func readByName(_ name: String, _ file: String, dataFile: String) -> SchemaError {
+        SchemaError(file: dataFile, path: .root, problem: .invalid(reason: "names \(InputPath.quote(name)), which is not there: "
+                    + "\(InputPath.quote(FileIO.lastComponent(of: file))) beside it was read instead"))
+    }
+
     private static func notCarried(_ path: String, _ what: String) -> SchemaError {
         SchemaError(file: path, path: .root, problem: .invalid(reason: what))
     }

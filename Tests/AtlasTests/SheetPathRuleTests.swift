@@ -72,13 +72,22 @@ struct SheetPathRuleTests {
         ("link.png", .symlink),               // a link in the folder to ../outside/PAGE
         ("linked/PAGE", .symlink),            // a folder in the folder that is a link to ../outside
         ("", .invalid),
+        // Round 65b F2: what a URL loader or Windows reads as leaving the folder was a name here,
+        // looked up by its last component beside the data without a word.
+        ("file:///etc/passwd", .url),
+        ("http://localhost/PAGE", .url),
+        ("%2e%2e/outside/PAGE", .parent),
+        ("..\\outside\\PAGE", .parent),
+        ("C:\\outside\\PAGE", .absolute),
     ]
 
     static let formats = SheetExport.Format.allCases
 
     /// Every format with every form, but the empty path in libGDX (an empty line ends the page
-    /// block: there is no empty page name to write).
-    static let cases = formats.flatMap { format in forms.indices.map { (format, $0) } }.filter { !($0.0 == .libgdx && forms[$0.1].path.isEmpty) }
+    /// block: there is no empty page name to write) and a path with a `:` there (a page line with
+    /// one is a header field to Flipbook's reader: no page of that name can be written).
+    static let cases = formats.flatMap { format in forms.indices.map { (format, $0) } }
+        .filter { !($0.0 == .libgdx && (forms[$0.1].path.isEmpty || forms[$0.1].path.contains(":"))) }
 
     @Test(arguments: cases)
     func aPathOutsideTheFolderIsRefused(format: SheetExport.Format, formIndex: Int) throws {
@@ -145,6 +154,25 @@ struct SheetPathRuleTests {
         #expect(try SheetImport.read(setup.input).pages.count >= 1)
     }
 
+    /// A relative page path that leads nowhere (Aseprite writes `--sheet out/s.png` as given) is
+    /// read by its file name beside the data — with a warning naming both (round 65b F2: the data
+    /// said one file and another was read without a word); Godot's `res://` is the project's root,
+    /// not this folder, and is read so without one.
+    @Test(arguments: formats)
+    func aPathThatLeadsNowhereIsReadByNameWithAWarning(format: SheetExport.Format) throws {
+        let setup = try Setup(format)
+        defer { try? FileManager.default.removeItem(atPath: setup.root) }
+        try setup.rename(setup.page, to: "gone/\(setup.page)", format: format)
+        let sheet = try SheetImport.read(setup.input)
+        #expect(sheet.sourceFiles.contains(setup.folder + "/" + setup.page), "\(sheet.sourceFiles)")
+        let said = sheet.warnings.map(\.description).filter { $0.contains("which is not there") }
+        #expect(said == ["\(setup.dataFile): names \"gone/\(setup.page)\", which is not there: \"\(setup.page)\" beside it was read instead"], "\(sheet.warnings)")
+        if format == .godot3 || format == .godot4 {
+            try setup.rename("gone/\(setup.page)", to: "res://gone/\(setup.page)", format: format)
+            #expect(!(try SheetImport.read(setup.input)).warnings.map(\.description).contains { $0.contains("which is not there") })
+        }
+    }
+
     /// A multipack's other data files (`meta.related_multi_packs`) are paths from the data too.
     @Test(arguments: [SheetExport.Format.jsonHash, .jsonArray, .aseprite], ["../outside/s-1.json", "/etc/passwd"])
     func relatedDataFilesStayInTheFolder(format: SheetExport.Format, hostile: String) throws {
@@ -181,7 +209,7 @@ extension SheetPathRuleTests.Setup {
         switch format {
         case .libgdx: "\(name)\nsize:"
         case .spritekit, .cocos2d: "<string>\(name)</string>"
-        default: "\"\(name)\""
+        default: "\"\(name.replacingOccurrences(of: "\\", with: "\\\\"))\""   // a JSON or Godot string escapes `\`
         }
     }
 

@@ -44,8 +44,9 @@ struct SheetRuleSeedTests {
 
     static let escapes: [(seed: String, form: SheetImport.PathRefusal.Form)] = [
         ("fuzz-godot/escape.tres", .parent), ("fuzz-libgdx/escape.atlas", .parent), ("fuzz-texturepacker/escape.json", .parent),
-        ("fuzz-texturepacker/escape-multiatlas.json", .absolute), ("fuzz-aseprite/escape.aseprite.json", .parent),
+        ("fuzz-texturepacker/escape-multiatlas.json", .absolute), ("fuzz-aseprite/escape.aseprite.json", .absolute),
         ("fuzz-spritekit/escape.atlasc.plist", .parent), ("fuzz-cocos2d/escape.plist", .absolute),
+        // Aseprite's `C:/Users/me/../../etc/passwd`: a drive's root, absolute before its `..` (round 65b F2).
         // Absolute pages in the two formats whose seeds had only `..`.
         ("fuzz-aseprite/escape-absolute.aseprite.json", .absolute), ("fuzz-spritekit/escape-absolute.atlasc.plist", .absolute),
     ]
@@ -81,24 +82,26 @@ struct SheetRuleSeedTests {
     }
 
     /// The seeds of encoded path forms (issue 43): backslashes (`..\..\etc\passwd`, `\\server\share`),
-    /// `%2e%2e` for `..`, a drive letter. On the systems Flipbook runs on `\` and `%` are characters
-    /// of a name, not separators or escapes: each path is a name inside the data file's folder —
-    /// found there, or by its file name beside the data file — and never leads out of it.
-    static let encodedPaths: [(seed: String, count: Int)] = [
-        ("fuzz-libgdx/escape-encoded.atlas", 5), ("fuzz-godot/escape-encoded.tres", 6),
-        ("fuzz-texturepacker/escape-encoded.json", 5), ("fuzz-aseprite/escape-encoded.aseprite.json", 1),
-        ("fuzz-spritekit/escape-encoded.atlasc.plist", 3), ("fuzz-cocos2d/escape-encoded.plist", 1),
+    /// `%2e%2e` for `..`, a drive letter. A URL loader (Pixi's, a browser's) decodes `%2e%2e` to
+    /// `..` and Windows reads `\` as a separator: each is refused as the `..` or absolute path it
+    /// is there (round 65b F2: they were names here, and `%2e%2e/s.png` silently read `s.png`).
+    static let encodedPaths: [(seed: String, forms: [SheetImport.PathRefusal.Form])] = [
+        ("fuzz-libgdx/escape-encoded.atlas", [.parent, .parent, .parent, .parent, .absolute]),
+        ("fuzz-godot/escape-encoded.tres", [.parent, .parent, .parent, .parent, .absolute, .absolute]),
+        ("fuzz-texturepacker/escape-encoded.json", [.parent, .parent, .parent, .absolute, .absolute]),
+        ("fuzz-aseprite/escape-encoded.aseprite.json", [.parent]),
+        ("fuzz-spritekit/escape-encoded.atlasc.plist", [.parent, .parent, .absolute]), ("fuzz-cocos2d/escape-encoded.plist", [.parent]),
     ]
 
     @Test(arguments: encodedPaths)
-    func encodedPathsStayInsideTheFolder(seed: String, count: Int) throws {
+    func encodedPathsAreRefused(seed: String, forms: [SheetImport.PathRefusal.Form]) throws {
         let (pages, _) = try Self.decoded(seed)
-        #expect(pages.count == count, "\(pages)")
-        for page in pages {
-            let name = page.hasPrefix("res://") ? String(page.dropFirst(6)) : page
-            let last = name.split(separator: "/").last.map(String.init) ?? name
+        #expect(pages.count == forms.count, "\(pages)")
+        for (page, form) in zip(pages, forms) {
             #expect(page.contains("\\") || page.contains("%2e") || page.contains(":"), "\(page) is not an encoded form")
-            #expect(try SheetImport.resolve(page, from: "/nonexistent/sheet") == "/nonexistent/" + last, "\(page)")
+            #expect(throws: SheetImport.PathRefusal(dataFile: "/nonexistent/sheet", path: page, form: form)) {
+                try SheetImport.resolve(page, from: "/nonexistent/sheet")
+            }
         }
     }
 
@@ -150,14 +153,18 @@ struct SheetRuleSeedTests {
     }
 
     /// The in-memory sheet seeds of encoded pages (`Fuzz/Seeds/fuzz-sheet-import/escape-{encoded,backslash}.upload`):
-    /// `%2e%2e/sheet.png` is found by its file name beside the data (`in/sheet.png`, not the
-    /// `sheet.png` one folder up), `..\sheet.png` as the file of that very name in the data's folder.
+    /// `%2e%2e/sheet.png` and `..\sheet.png` are refused as `..`, with the upload holding a
+    /// `sheet.png` one folder up and one beside the data — neither is read.
     @Test(arguments: ["escape-encoded.upload", "escape-backslash.upload"])
-    func encodedSheetImportSeedsAreReadInsideTheFolder(_ seed: String) throws {
+    func encodedSheetImportSeedsAreRefused(_ seed: String) throws {
         let files = try Self.uploadFiles("fuzz-sheet-import/" + seed)
         #expect(files.map(\.name).contains("sheet.png"))
-        let sheet = try SheetImport.read(files: files.filter { $0.name != "sheet.png" }, data: files[0].name)
-        #expect(sheet.pages.count == 1 && sheet.sprites.count == 4)
+        #expect(throws: SheetImport.Error.self) { try SheetImport.read(files: files, data: files[0].name) }
+        do {
+            _ = try SheetImport.read(files: files, data: files[0].name)
+        } catch {
+            #expect(error.pathRefusal?.form == .parent, "\(error)")
+        }
     }
 
     /// Each seed folder holds what ORIGIN.md lists: the new seeds are counted.
