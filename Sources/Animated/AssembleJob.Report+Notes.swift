@@ -15,7 +15,8 @@ extension AssembleJob.Report {
     /// (``framesMergedForTiming``), the GIF's frames its alpha erases
     /// (``framesMergedInvisible``, named by `invisible`, as ``AssembleJob/invisibleFramesNote(_:)``
     /// says them; none when empty), exact repeats (``framesMergedIdentical``) and, in a GIF,
-    /// frames that draw nothing new in its colours (``framesMergedNearIdentical``). What
+    /// frames that draw nothing new in its colours (``framesMergedNearIdentical``); and in a GIF,
+    /// frames longer than its longest delay written as several (``GIF/Encoder/Report/framesSplitForTiming``). What
     /// `assemble` and `render` print as `note:` lines and put in `--json`'s `notes`.
     public func mergeNotes(invisible: [String] = []) -> [String] {
         func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
@@ -29,6 +30,11 @@ extension AssembleJob.Report {
         if framesMergedNearIdentical > 0 {
             notes.append("\(count(framesMergedNearIdentical, "near-identical frame")), at most \(count(nearIdenticalMaxDifference, "level")) apart, "
                 + "merged into the frame before: in the GIF's colours they draw nothing new")
+        }
+        if case .gif(let report) = self, report.framesSplitForTiming > 0 {
+            let split = report.framesSplitForTiming
+            notes.append("\(count(split, "frame")) longer than 655.35 s (GIF's longest delay) \(split == 1 ? "was" : "were") written as "
+                + "\(count(split + report.framesAddedForTiming, "frame")), the rest changing nothing: the time is kept")
         }
         return notes
     }

@@ -67,13 +67,13 @@ extension AssembleJob {
         guard ImageFileName.scaleRange.contains(scale) else {
             guard named != 1 else { return nil }
             return "the frames are @\(scale)x but \(output) is named @\(named)x, and a file's name gives its scale to every reader "
-                + "(readers take it as @\(named)x): name it \(folder + name.stem + device + "." + name.pathExtension) "
+                + "(readers take it as @\(named)x): name it \(folder + name.unscaledStem + device + "." + name.pathExtension) "
                 + "(an animation drawn at @\(scale)x is named without its scale)"
         }
         guard named != scale else { return nil }
         let suffix: String = scale == 1 ? "" : "@\(scale)x"
-        let suggested = [folder + name.stem + device + suffix + "." + name.pathExtension,
-                         folder + name.stem + "-out" + device + suffix + "." + name.pathExtension].first { inputs.input(sameAs: $0) == nil }
+        let suggested = [folder + name.unscaledStem + device + suffix + "." + name.pathExtension,
+                         folder + name.unscaledStem + "-out" + device + suffix + "." + name.pathExtension].first { inputs.input(sameAs: $0) == nil }
         let advice = suggested.map { "name it \($0)" } ?? "name it \(scale == 1 ? "without" : "with @\(scale)x and without") another @Nx"
         return "the frames are @\(scale)x but \(output) is named @\(named)x, and a file's name gives its scale to every reader "
             + "(readers take it as @\(named)x): \(advice) to keep @\(scale)x"

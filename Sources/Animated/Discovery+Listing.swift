@@ -55,6 +55,9 @@ extension Discovery {
             .union(SheetPages.pages(inFolder: folder, names: names).keys)
         // Links out of the folder to files without a frame number (`logo.png -> ../art/logo.png`).
         var unnumberedLinksOut: [(link: String, target: String)] = []
+        if walk.keepsFileProblems, walk.depth > 1, names.contains(ValidationConfig.fileName) {
+            walk.nestedSettings.append(folder == "." ? ValidationConfig.fileName : "\(folder)/\(ValidationConfig.fileName)")
+        }
         for name in names where !name.hasPrefix(".") && !sheetPages.contains(name) {
             let path = folder == "." ? name : "\(folder)/\(name)"
             // A name deeper than the longest path the system opens cannot be read, nor told a

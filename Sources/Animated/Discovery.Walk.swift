@@ -24,6 +24,9 @@ extension Discovery {
         var keepsFileProblems = false
         /// With `keepsFileProblems`, each such file and why it is not read.
         var fileProblems: [(path: String, error: Discovery.Error)] = []
+        /// With `keepsFileProblems`, the `.flipbook.json` files of the folders below the first:
+        /// validation reads settings only from the folders it is given, and says so of these.
+        var nestedSettings: [String] = []
         /// Symbolic links to folders met on the way, entered once every real folder has been:
         /// a folder reached both as itself and through a link (`art/real`, `art/b/out -> ../real`)
         /// is listed under its own path, whichever name comes first.

@@ -24,6 +24,12 @@ extension FrameSequence {
             guard !name.hasPrefix(".") else { return nil }
             let path = directory == "." ? name : directory == "/" ? "/" + name : directory + "/" + name
             var stem = name.lastIndex(of: ".").map { String(name[..<$0]) } ?? name
+            // A folder named as a missing frame (`gold_4.png/`, an unzip or export mistake): why
+            // the frame is missing, said on the folder.
+            if ImageFileName(path: name).pathExtension == "png", let frame = FrameFile(path: path), frame.prefix.lowercased() == prefix,
+               !numbers.contains(frame.number), FileIO.isDirectory(path) {
+                return (path, "it is a folder, not a frame: rename the folder, and save frame \(frame.number) as \(name)")
+            }
             // `walk2.png.png` (an extension hidden twice, as Windows' Explorer hides one): named as
             // a PNG, but as no frame.
             let hiddenTwice = ImageFileName(path: name).pathExtension == "png"
@@ -51,7 +57,9 @@ extension FrameSequence {
             if ["GIF", "WebP", "APNG"].contains(format), let frames = (try? Animation.decoder(file: path))?.info.frameCount, frames > 1 {
                 return nil
             }
-            return (path, Self.misnamedAdvice(wanted, format: format))
+            // Renaming onto a folder of that name would move the file into it.
+            let onto = directory == "." ? wanted : directory + "/" + wanted
+            return (path, Self.misnamedAdvice(wanted, format: format) + (FileIO.isDirectory(onto) ? " (a folder has that name now: rename the folder first)" : ""))
         }
     }
 

@@ -157,7 +157,7 @@ public struct SheetJob: Sendable {
         let (output, data) = scaledNames(packed.sheets)
         let files = try SheetExport.files(for: packed.sheets, format: format, output: output, data: data)
         try Self.checkPlacement(of: files, inputs: packed.inputs)
-        return Plan(sheets: packed.sheets, files: files, inputs: packed.inputs, warnings: warnings, notes: packed.notes,
+        return Plan(sheets: packed.sheets, files: files, inputs: packed.inputs, warnings: warnings, notes: withPaletteNote(packed.notes, packed.sheets),
                     howToLoad: howToLoad(files, pages: packed.sheets[0].pages.count))
     }
 
@@ -390,7 +390,7 @@ public struct SheetJob: Sendable {
         let readFiles = if case .disk = reader { (sequences + singles).flatMap { $0.files.map(\.path) } + manifestPaths } else { [String]() }
         try Self.checkPlacement(of: files, inputs: readFiles)
         return Plan(sheets: sheets, files: files, inputs: readFiles,
-                    warnings: warnings, notes: notes,
+                    warnings: warnings, notes: withPaletteNote(notes, sheets),
                     howToLoad: howToLoad(files, pages: sheets[0].pages.count))
     }
 

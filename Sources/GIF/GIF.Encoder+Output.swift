@@ -24,6 +24,9 @@ extension GIF.Encoder {
 
         /// The frames merged into the one before, exact repeats told from near ones.
         var merged = MergedFrames()
+        /// Frames added longer than ``GIF/Timing/maximumDelay`` and the frames that change nothing
+        /// written after them to make up their time.
+        private(set) var longFrames = (count: 0, added: 0)
 
         /// Adds the next frame lasting `delay` cs, `source` its decoded pixels (to tell a merged
         /// frame's distance from the one shown in its place). A delay over 16 bits is written as
@@ -38,6 +41,7 @@ extension GIF.Encoder {
         mutating func add(_ target: FrameDiff.Target, delay: Int, source: [UInt8], next: [UInt8]?, nextDrawsEveryPixel: Bool = false,
                           side: SideThread?, beside: (UnsafeBufferPointer<UInt32>, GIF.Rect?, ScreenRows?) -> Void) throws {
             let pieces = GIF.Timing.pieces(of: delay)
+            if pieces.count > 1 { longFrames = (longFrames.count + 1, longFrames.added + pieces.count - 1) }
             for (index, piece) in pieces.enumerated() {
                 let before = diff.mergedFrames
                 let last = index == pieces.count - 1

@@ -65,6 +65,12 @@ extension GIF {
             /// Input frames (0-based) folded into the one before because the alpha mode drops every
             /// pixel of them (alpha under 16 with `dither`, under 128 with `threshold`): invisible in a GIF.
             public var framesMergedInvisible: [Int] = []
+            /// Frames longer than 655.35 s (``GIF/Timing/maximumDelay``, the longest delay a GIF can
+            /// store), each written as the frame and frames that change nothing after it.
+            public var framesSplitForTiming: Int = 0
+            /// The frames that change nothing written after ``framesSplitForTiming``'s frames to make up
+            /// their time (counted in ``framesWritten``).
+            public var framesAddedForTiming: Int = 0
             /// The sum of the delays written, in centiseconds: one play's length.
             public var totalCentiseconds: Int
             /// The most entries a colour table could hold (the encoder's ``GIF/Encoder/colors``).
@@ -243,6 +249,7 @@ extension GIF {
                                 totalCentiseconds: timing.totalCentiseconds, paletteSize: colors,
                                 localPalettes: localPalettes, bytes: bytes.count)
             report.colorsUsed = output.largestTable
+            (report.framesSplitForTiming, report.framesAddedForTiming) = output.longFrames
             return (bytes, report)
         }
 

@@ -55,6 +55,8 @@ enum CLIWording {
             ("(NoteJob.scale takes 1, 2 or 3)", "(--scale takes 1, 2 or 3)"),
             ("FramesJob writes an animation's frames as PNGs", "flipbook frames writes an animation's frames as PNGs"),
             ("SheetJob.scales", "--scales"),
+            ("SheetJob.png8: ", "--png8: "),
+            ("leave SheetJob.png8 off", "leave out --png8"),
             ("AssembleJob.scale ", "--scale "),
             ("a lower scale (RenderJob.scale)", "a lower --scale"),
             ("SheetJob.data", "--data"),

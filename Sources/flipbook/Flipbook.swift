@@ -24,6 +24,8 @@ struct Flipbook: ParsableCommand {
     /// mapped by ``ExitStatus/init(for:)``.
     static func main() {
         ProcessPolicy.apply()
+        // A folder another run is committing into, held for long (that run stopped): said, not a silent hang.
+        FolderWait.onWait { Console.error("note: \($0)") }
         // With --json an interrupt still prints one object, as a failure does (`build` says more),
         // from the moment the interrupt is taken.
         if wantsJSON {

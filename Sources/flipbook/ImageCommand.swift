@@ -131,7 +131,7 @@ enum ImageCommand {
         let folder = output.contains("/") ? String(output[...output.lastIndex(of: "/")!]) : ""
         let device: String = name.device.map { "~" + $0 } ?? "", suffix: String = madeAt == 1 ? "" : "@\(madeAt)x"
         // Never a name that is taken (the input's own, `gold_1.png` for `gold_1@2x.png`).
-        let suggested = [folder + name.stem + device + suffix + ".png", folder + name.stem + "-out" + device + suffix + ".png"]
+        let suggested = [folder + name.unscaledStem + device + suffix + ".png", folder + name.unscaledStem + "-out" + device + suffix + ".png"]
             .first { !FileManager.default.fileExists(atPath: $0) }
         func points(_ scale: Int) -> String {
             "\(Console.formatPoints(Double(width) / Double(scale)))×\(Console.formatPoints(Double(height) / Double(scale))) pt"

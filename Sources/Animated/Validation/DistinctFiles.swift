@@ -27,6 +27,9 @@ enum DistinctFiles {
         /// it (`frame.link-outside`), a frame number of more than 18 digits (`frame.number-too-long`),
         /// a name of one text with an earlier file's in another Unicode normalisation (`name.case-clash`).
         var fileProblems: [(path: String, error: Discovery.Error)] = []
+        /// The `.flipbook.json` files of folders below it that are not applied (`config.not-applied`):
+        /// none of a folder also given, whose files are checked under its own settings.
+        var nestedSettings: [String] = []
         /// Why the folder could not be validated (missing, no folder, unreadable, nothing to
         /// check); the other folders are validated all the same.
         var error: Validator.Error?
@@ -82,6 +85,7 @@ enum DistinctFiles {
                 }
                 found.leavingLinks = walk.leavingLinks.filter { reported($0.link) }
                 found.fileProblems = walk.fileProblems.filter { reported($0.path) }
+                found.nestedSettings = walk.nestedSettings.filter { reported($0) }
             } catch {
                 found.error = .source(error)
                 result.append(found)

@@ -51,6 +51,8 @@ public enum RuleID: String, Sendable, Hashable, Codable, CodingKeyRepresentable,
     case folderUnreadable = "folder.unreadable"
     /// `folder.link-outside`: ``FolderLinkOutsideRule``.
     case folderLinkOutside = "folder.link-outside"
+    /// `config.not-applied`: ``ConfigNotAppliedRule``.
+    case configNotApplied = "config.not-applied"
     /// `frame.link-outside`: ``FrameLinkOutsideRule``.
     case frameLinkOutside = "frame.link-outside"
     /// `frame.number-too-long`: ``FrameNumberTooLongRule``.

@@ -60,7 +60,7 @@ struct ShardPlan {
             }
             // A file not read (a link out, a number too long) and a folder link not followed: a
             // finding of its own each, read by no part.
-            for path in root.fileProblems.map(\.path) + root.leavingLinks.map(\.link) {
+            for path in root.fileProblems.map(\.path) + root.leavingLinks.map(\.link) + root.nestedSettings {
                 units.append(Shard.Unit(key: "unread:" + path, cost: Self.perFileCost))
                 unitSlots.append([slot])
                 unitFiles.append(0)

@@ -193,6 +193,12 @@ public struct Validator: Sendable {
                 report.append(Finding(rule: .folderLinkOutside, severity: severity, message: FolderLinkOutsideRule.message(link),
                                       file: link.link, sequence: FrameFile.directory(of: link.link)), slot: slot)
             }
+            for file in root.nestedSettings {
+                defer { slot += 1 }
+                guard plan?.keeps(slot) != false, let severity = folder.config.severity(of: ConfigNotAppliedRule.self) else { continue }
+                report.append(Finding(rule: .configNotApplied, severity: severity, message: ConfigNotAppliedRule.message(file, root: folder.folder),
+                                      file: file, sequence: FrameFile.directory(of: file)), slot: slot)
+            }
         }
         reporter.finish(.reading)
         return report

@@ -14,7 +14,7 @@ package final class FolderLock: @unchecked Sendable {
         if let descriptor = first.descriptor { return FolderLock(descriptor) }
         guard first.busy else { return nil }
         waiting()
-        return System.lock(directory: folder).map(FolderLock.init)
+        return System.lock(directory: folder, quiet: true).map(FolderLock.init)
     }
 
     /// Lets the lock go (once; again does nothing).

@@ -38,6 +38,19 @@ public struct ImageFileName: Sendable, Hashable {
         }
         stem = String(name)
     }
+
+    /// ``stem`` without every `@Nx` left at its end: `c` for `c@2x@3x.gif`, whose stem is `c@2x`.
+    /// A name suggested from it carries the one scale it is given (`c.gif`, not `c@2x.gif`, which
+    /// readers take as @2x).
+    public var unscaledStem: String {
+        var bare = stem
+        // Parsed with an extension of its own, so a dot in the stem (`my.file@2x`) stays in it.
+        while true {
+            let parsed = ImageFileName(path: bare + ".x")
+            guard parsed.scale != nil, parsed.device == nil else { return bare }
+            bare = parsed.stem
+        }
+    }
 }
 
 extension ImageFileName {

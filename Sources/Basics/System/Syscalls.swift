@@ -61,9 +61,17 @@ enum System {
 
     /// Takes an exclusive advisory lock on a directory (`flock`), waiting for another holder: the
     /// descriptor that holds it, for ``unlock(_:)``; `nil` when the directory cannot be opened.
-    static func lock(directory: String) -> Int32? {
+    /// A holder that keeps it past ``FolderWait/patience`` milliseconds is said (``FolderWait``),
+    /// unless `quiet` (a caller that says it waits itself).
+    static func lock(directory: String, quiet: Bool = false) -> Int32? {
         let descriptor = open(directory, O_RDONLY | O_CLOEXEC | O_DIRECTORY)
         guard descriptor >= 0 else { return nil }
+        // Polled first: a writer stopped mid-commit (Ctrl-Z, a debugger) would be a silent hang.
+        for _ in stride(from: 0, to: quiet ? 0 : FolderWait.patience, by: 10) {
+            if flock(descriptor, LOCK_EX | LOCK_NB) == 0 || (errno != EWOULDBLOCK && errno != EINTR) { return descriptor }
+            usleep(10_000)
+        }
+        if !quiet { FolderWait.tell(directory) }
         while flock(descriptor, LOCK_EX) != 0 {
             if errno != EINTR { break }
         }

@@ -44,6 +44,30 @@ public enum FolderLinkOutsideRule: ValidationRule {
     }
 }
 
+/// `config.not-applied`: a `.flipbook.json` in a folder below the one validated
+/// (`Assets/Characters/.flipbook.json` when `Assets` is given). Settings come from each folder
+/// given (or `--config`), as `.gitignore` files do not: the files below are checked under the
+/// folder given's settings, and this file's keys — right or misspelt — are not read. Said so a CI
+/// run is not green under rules the team did not mean; validate that folder too (its files are
+/// then checked under its own settings) or move the settings up. The folder walk finds it, not a
+/// check of a sequence, so ``check(_:config:)`` finds nothing.
+public enum ConfigNotAppliedRule: ValidationRule {
+    public static let id = RuleID.configNotApplied
+    public static let title = "Settings file below the folder validated, not applied"
+    public static let explanation = "A .flipbook.json lies in a folder below the one validated. Settings are read only from "
+        + "the folders given: its files were checked under the settings of the folder given. Validate that folder too, or move its settings up."
+    public static let defaultSeverity = Severity.warning
+
+    /// The finding's words for the settings file `file` below the folder given `root`.
+    static func message(_ file: String, root: String) -> String {
+        let folder = FrameFile.directory(of: file)
+        return "\(file) is not applied: settings are read from the folders given (\(root)), not from folders below them; "
+            + "validate \(folder) as well to check its files under it"
+    }
+
+    public static func check(_ facts: SequenceFacts, config: ValidationConfig) -> [Problem] { [] }
+}
+
 /// `frame.link-outside`: a frame file (or a GIF, APNG or WebP) in a validated folder that is a
 /// symbolic link to a file outside it (`walk/walk3.png -> ../../elsewhere/walk3.png`). It is not read — validation never
 /// reads files outside the folders it was given — and every other reader refuses the folder, so

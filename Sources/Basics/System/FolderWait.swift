@@ -1,0 +1,46 @@
+import Foundation
+import Synchronization
+
+/// What a process says when another holds a folder's lock for long: a reader or writer that must
+/// wait for a Flipbook run's commit (its renames, under the folder's lock) would otherwise hang
+/// without a word while that run is stopped mid-commit (Ctrl-Z, a debugger, a frozen container).
+///
+/// The command-line tool sets ``onWait(_:)`` to print a line on standard error; a library caller
+/// that sets nothing waits as before, silently.
+package enum FolderWait {
+    /// How long a lock is waited for, in milliseconds, before the wait is said.
+    package static let patience = 2000
+
+    private static let notice = Mutex<(@Sendable (String) -> Void)?>(nil)
+
+    /// Sets what receives the sentence (`waiting for process 29521, which is writing st…`) when a
+    /// folder's lock is not free after ``patience``; `nil` says nothing.
+    package static func onWait(_ say: (@Sendable (String) -> Void)?) {
+        notice.withLock { $0 = say }
+    }
+
+    /// Says that `folder`'s lock is held, naming the process that holds it where the system tells
+    /// (Linux's `/proc/locks`).
+    static func tell(_ folder: String) {
+        guard let say = notice.withLock({ $0 }) else { return }
+        let who = holder(of: folder).map { "process \($0)" } ?? "another process"
+        say("waiting for \(who), which is writing \(folder) (a Flipbook run stopped there holds the folder until it goes on or ends)")
+    }
+
+    /// The process holding a `flock` on `folder`, from `/proc/locks` (`1: FLOCK ADVISORY WRITE 29521
+    /// 08:01:1234 0 EOF`: the device as major:minor in hex, the inode); `nil` where there is none.
+    static func holder(of folder: String) -> Int? {
+        guard let (device, inode) = System.identity(of: folder),
+              let table = try? String(contentsOfFile: "/proc/locks", encoding: .utf8) else { return nil }
+        // glibc's `gnu_dev_major`/`gnu_dev_minor`.
+        let major = ((device >> 8) & 0xFFF) | ((device >> 32) & ~0xFFF)
+        let minor = (device & 0xFF) | ((device >> 12) & ~0xFF)
+        let key = String(format: "%02llx:%02llx:%llu", major, minor, inode)
+        for line in table.split(separator: "\n") where !line.contains("->") {
+            let fields = line.split(separator: " ")
+            guard fields.count > 5, fields[1] == "FLOCK", fields[5] == key, let pid = Int(fields[4]) else { continue }
+            return pid
+        }
+        return nil
+    }
+}

@@ -1,0 +1,119 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import Testing
+import TestSupport
+
+/// What fresh eyes round 65b found still open in session 35, fixed in session 36: said, not silent.
+@Suite("Fresh eyes 65b, rest: long GIF frames, palette loss, nested settings, a held folder, odd names")
+struct FreshEyesSixtySixTests {
+    static let coin = Fixtures.path("sequences/kenney-gold-coin")
+    static let dino = Fixtures.path("sequences/gameart2d-dino-jump")
+
+    static func folder(_ name: String) throws -> String { try Fixtures.temporaryFolder(name) }
+
+    /// F3: 4 frames in, "137 frames" out and no word why: a GIF's longest delay is 655.35 s, and a
+    /// longer frame is written as itself and frames that change nothing. Said as merges are.
+    @Test func aFrameLongerThanAGIFDelayIsSaid() throws {
+        let folder = try Self.folder("fe66-long")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let run = try CLI.run(["assemble", Self.coin, "-o", "long.gif", "--delays", "86400000,700000,100,655360", "--json"], in: folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let notes = object["notes"] as? [String] ?? []
+        #expect(notes.contains("3 frames longer than 655.35 s (GIF's longest delay) were written as 136 frames, the rest changing nothing: the time is kept"),
+                "\(notes)")
+        #expect(object["frames"] as? Int == 137)
+        // Under the longest delay: no such note.
+        let short = try CLI.run(["assemble", Self.coin, "-o", "short.gif", "--delays", "100,100,100,100"], in: folder)
+        #expect(short.status == 0 && !short.stderr.contains("longer than 655.35 s"), "\(short.stderr)")
+    }
+
+    /// F11: `--png8` on frames of more than 256 colours quantised them without a word. The note
+    /// says how many and how far; frames of fewer colours are written exactly, without it.
+    @Test(arguments: [(coin, 995, 4), (dino, 27081, 67)])
+    func palettePagesSayWhatTheyLose(frames: String, colours: Int, levels: Int) throws {
+        let folder = try Self.folder("fe66-png8")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let run = try CLI.run(["sheet", frames, "--png8", "-o", "p8/s.png"], in: folder)
+        #expect(run.status == 0 && run.stderr.contains("note: --png8: a page holds \(colours) colours, more than a palette's 256: "
+                                                      + "each pixel takes the nearest, at most \(levels) levels off; leave out --png8 to keep the frames exactly"),
+                "\(run.stderr)")
+        #expect(!(try CLI.run(["sheet", frames, "-o", "rgba/s.png"], in: folder)).stderr.contains("--png8"))
+    }
+
+    /// F11: a palette sheet of few colours (a pixel-art bomb: at most 256 with clear) says nothing.
+    @Test func aPixelArtPaletteSheetIsExact() throws {
+        let folder = try Self.folder("fe66-png8-pixel")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let run = try CLI.run(["sheet", Fixtures.path("sequences/ansimuz-fire-bomb-pixel"), "--png8", "-o", "p8/s.png"], in: folder)
+        #expect(run.status == 0 && !run.stderr.contains("--png8"), "\(run.stderr)")
+    }
+
+    /// F10: a `.flipbook.json` below the folder validated was ignored without a word — a typo in it
+    /// never reported, its stricter rules never applied, CI green. Said as `config.not-applied`;
+    /// not when that folder is given too (its files are then checked under it).
+    @Test func aNestedSettingsFileIsSaidNotApplied() throws {
+        let folder = try Self.folder("fe66-cfg")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/cfg/sub", withIntermediateDirectories: true)
+        for name in ["gold_1.png", "gold_2.png"] {
+            try FileManager.default.copyItem(atPath: Self.coin + "/" + name, toPath: folder + "/cfg/" + name)
+            try FileManager.default.copyItem(atPath: Self.coin + "/" + name, toPath: folder + "/cfg/sub/" + name)
+        }
+        try Data(#"{"uikit": true, "severties": {}}"#.utf8).write(to: URL(fileURLWithPath: folder + "/cfg/sub/.flipbook.json"))
+        let run = try CLI.run(["validate", "cfg"], in: folder)
+        #expect(run.status == 0 && run.stdout.contains("warning config.not-applied  cfg/sub/.flipbook.json is not applied: settings are read from "
+                                                      + "the folders given (cfg), not from folders below them; validate cfg/sub as well to check its files under it"),
+                "\(run.stdout)")
+        let both = try CLI.run(["validate", "cfg", "cfg/sub"], in: folder)
+        #expect(both.status == 2 && both.stderr.contains("unknown key \"severties\""), "\(both.stderr)")
+        try Data(#"{"uikit": true}"#.utf8).write(to: URL(fileURLWithPath: folder + "/cfg/sub/.flipbook.json"))
+        #expect(!(try CLI.run(["validate", "cfg", "cfg/sub"], in: folder)).stdout.contains("config.not-applied"))
+    }
+
+    /// F5: a run that must wait for a folder another process holds (a Flipbook run stopped
+    /// mid-commit) waited without a word. After two seconds it says who it waits for.
+    @Test func aHeldFolderIsWaitedForAloud() throws {
+        let folder = try Self.folder("fe66-held")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try CLI.run(["frames", Fixtures.path("webp-img2webp/ansimuz-fire-bomb-pixel.webp"), "-o", "st"], in: folder).status == 0)
+        let descriptor = open(folder + "/st", O_RDONLY | O_DIRECTORY)
+        #expect(descriptor >= 0 && flock(descriptor, LOCK_EX) == 0)
+        let holder = getpid()
+        // Released while the rerun waits: it then replaces its set.
+        let release = Thread { Thread.sleep(forTimeInterval: 3); close(descriptor) }
+        release.start()
+        let run = try CLI.run(["frames", Fixtures.path("webp-img2webp/ansimuz-fire-bomb-pixel.webp"), "-o", "st"], in: folder)
+        #expect(run.status == 0 && run.stderr.contains("note: waiting for process \(holder), which is writing "), "\(run.stderr)")
+    }
+
+    /// F1: the advice for `c@2x@3x.gif` of @1x frames named `c@2x.gif`, itself read as @2x.
+    @Test(arguments: [("c@2x@3x.gif", "c.gif"), ("my.c@2x@3x.gif", "my.c.gif"), ("c@3x.gif", "c.gif")])
+    func theNameAdvisedCarriesOneScale(output: String, advised: String) throws {
+        let folder = try Self.folder("fe66-scale")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let run = try CLI.run(["assemble", Self.coin, "-o", output], in: folder)
+        #expect(run.status == 0 && run.stderr.contains("name it \(advised) to keep @1x"), "\(run.stderr)")
+    }
+
+    /// F12: a folder named as a frame (`gold_4.png/`) was a silent "missing frame 4", and the
+    /// advice for `gold_4.jpg` said to rename it onto that folder.
+    @Test func aFolderNamedAsAFrameIsNamed() throws {
+        let folder = try Self.folder("fe66-folder")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/fg/gold_4.png", withIntermediateDirectories: true)
+        for (from, to) in [("gold_1", "gold_1"), ("gold_2", "gold_2"), ("gold_3", "gold_3"), ("gold_4", "gold_5")] {
+            try FileManager.default.copyItem(atPath: Self.coin + "/\(from).png", toPath: folder + "/fg/\(to).png")
+        }
+        let run = try CLI.run(["validate", "fg"], in: folder)
+        #expect(run.stdout.contains("gold_4.png is named as a frame of gold_1…5 but not as a PNG, so it is left out: it is a folder, not a frame: "
+                                    + "rename the folder, and save frame 4 as gold_4.png"), "\(run.stdout)")
+        try FileManager.default.copyItem(atPath: Self.coin + "/gold_1.png", toPath: folder + "/fg/gold_4.jpg")
+        let again = try CLI.run(["validate", "fg"], in: folder)
+        #expect(again.stdout.contains("it is a PNG: rename it to gold_4.png (a folder has that name now: rename the folder first)"), "\(again.stdout)")
+    }
+}
