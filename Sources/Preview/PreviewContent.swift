@@ -118,7 +118,7 @@ struct PreviewContent: Sendable {
         // A folder without frames is no problem (its sheets and animations are shown below); frames
         // that cannot be read as sequences (a 19-digit number, two names of one text) are said.
         var found: [FrameSequence] = []
-        do { found = try Discovery.sequences(from: [folder]) } catch {
+        do { found = try Discovery.sequences(inFolder: folder, realPaths: &realPaths) } catch {
             switch error {
             case .noFrames, .framesInSubfolders, .onlySheetPages, .animationNotFrames, .severalAnimations, .noImagesToPack, .notFound, .prefixNotFound, .onlyDeviceFrames: break
             default: problems.append("\(folder): frames not shown: \(Self.described(error))")

@@ -162,7 +162,10 @@ public struct PreviewJob: Sendable {
     /// (unless ``overwrite``).
     public func write(_ page: PreviewPage) throws(PreviewError) {
         try checkOutputName()
-        var inputs = InputFiles(page.files + page.watched)
+        // The files shown and read; the folders watched are no files a page could replace (an
+        // output that is a folder is refused as one), and resolving each folder of a deep chain
+        // again made a 1 000-level tree take minutes (round 65b #13).
+        var inputs = InputFiles(page.files + page.watched.filter { !FileIO.isDirectory($0) })
         inputs.insert(source)
         do throws(OutputSet.Error) {
             try OutputSet.check(file: output, protecting: inputs, overwrite: overwrite)

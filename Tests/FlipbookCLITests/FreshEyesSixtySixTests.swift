@@ -91,6 +91,22 @@ struct FreshEyesSixtySixTests {
         #expect(run.status == 0 && run.stderr.contains("note: waiting for process \(holder), which is writing "), "\(run.stderr)")
     }
 
+    /// F13's preview half: each folder of a deep chain was resolved whole again (its sequences
+    /// listed with a fresh walk, its path protected as an input): a 1 000-level chain took 27 s.
+    /// The page of a 300-level chain shows the frames at its bottom: the shared walk finds what the
+    /// fresh ones did (the time is measured by hand, never by a test: see the session note).
+    @Test func aDeepChainIsPreviewed() throws {
+        let folder = try Self.folder("fe66-deep")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let bottom = folder + "/chain/" + Array(repeating: "d", count: 300).joined(separator: "/")
+        try FileManager.default.createDirectory(atPath: bottom, withIntermediateDirectories: true)
+        for name in ["gold_1.png", "gold_2.png"] { try FileManager.default.copyItem(atPath: Self.coin + "/" + name, toPath: bottom + "/" + name) }
+        let run = try CLI.run(["preview", "chain", "-o", "page.html"], in: folder)
+        #expect(run.status == 0 && run.stderr.contains("wrote page.html: 1 sequence, 0 animations, 0 sheets, 0 findings"), "\(run.stderr)")
+        let page = try String(contentsOfFile: folder + "/page.html", encoding: .utf8)
+        #expect(page.contains("d/d/gold_"), "the chain's frames are on the page")
+    }
+
     /// F1: the advice for `c@2x@3x.gif` of @1x frames named `c@2x.gif`, itself read as @2x.
     @Test(arguments: [("c@2x@3x.gif", "c.gif"), ("my.c@2x@3x.gif", "my.c.gif"), ("c@3x.gif", "c.gif")])
     func theNameAdvisedCarriesOneScale(output: String, advised: String) throws {
