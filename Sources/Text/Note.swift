@@ -100,6 +100,12 @@ public struct Note: Sendable {
         do {
             bitmap = try NineSlice(insets: insets, mode: mode).render(source, width: textWidth + insets.left + insets.right,
                                                                       height: textHeight + insets.top + insets.bottom, limits: limits)
+        } catch .limit(var error) {
+            // The note is what is too large, not the chrome file (round 65t F5: the error named
+            // `note-chrome@2x.png`, as if the chrome were too big).
+            error.subject = "the note"
+            error.detail = (error.detail.map { $0 + "; " } ?? "") + "less or smaller text, a smaller max width, or a lower scale needs fewer"
+            throw .limit(error)
         } catch {
             throw .chrome(file: chromeName, error)
         }

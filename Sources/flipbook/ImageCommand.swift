@@ -155,8 +155,10 @@ enum ImageCommand {
         }
         guard let first = numbers.min(), let last = numbers.max() else { return nil }
         let isVariant = named.scale != 1 || named.device != nil
-        // `c1@2x.png` beside a lone `c1.png` is that image's @2x file, as meant (round 64t #8), not a frame added to a sequence.
-        if isVariant, first == named.number, last == named.number { return nil }
+        // `c1@2x.png` beside a lone `c1.png` is that image's @2x file, as meant (round 64t #8), not a
+        // frame added to a sequence; and `c1.png` beside its own `c1@2x.png` its @1x (round 65t F1:
+        // "frame 1 of the sequence c…, whose frame c1 is beside it").
+        if first == named.number, last == named.number { return nil }
         let variant = isVariant ? "a variant of frame \(named.number)" : "frame \(named.number)"
         // One frame beside it is named as a frame of the sequence, not as the sequence (round 64t2 #2: "the sequence tip1").
         let sequence = first == last ? "the sequence \(named.prefix)…, whose frame \(named.prefix)\(first) is beside it"

@@ -102,9 +102,44 @@ struct FreshEyesSixtySixTests {
         try FileManager.default.createDirectory(atPath: bottom, withIntermediateDirectories: true)
         for name in ["gold_1.png", "gold_2.png"] { try FileManager.default.copyItem(atPath: Self.coin + "/" + name, toPath: bottom + "/" + name) }
         let run = try CLI.run(["preview", "chain", "-o", "page.html"], in: folder)
-        #expect(run.status == 0 && run.stderr.contains("wrote page.html: 1 sequence, 0 animations, 0 sheets, 0 findings"), "\(run.stderr)")
+        #expect(run.status == 0 && run.stdout.contains("wrote page.html: 1 sequence, 0 animations, 0 sheets, 0 findings"), "\(run.stdout)")
         let page = try String(contentsOfFile: folder + "/page.html", encoding: .utf8)
         #expect(page.contains("d/d/gold_"), "the chain's frames are on the page")
+    }
+
+    /// 65t F3: `slice` advised insets "at most 64 px", then refused 64 px with no numbers ("the
+    /// insets leave no horizontal centre to widen the image with"). Both now say "less than", and
+    /// the second names the file, the sums, the image's side and the size asked for.
+    @Test func sliceInsetsThatFillTheImageAreSaidWithNumbers() throws {
+        let folder = try Self.folder("fe66-slice")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.copyItem(atPath: Self.coin + "/gold_1.png", toPath: folder + "/coin.png")
+        let over = try CLI.run(["slice", "coin.png", "-o", "a.png", "--insets", "40,40,40,40", "--size", "100x100"], in: folder)
+        #expect(over.status == 2 && over.stderr.contains("give insets whose left + right is less than 64 px and top + bottom less than 64 px"), "\(over.stderr)")
+        let whole = try CLI.run(["slice", "coin.png", "-o", "b.png", "--insets", "32,32,32,32", "--size", "100x100"], in: folder)
+        #expect(whole.status == 2 && whole.stderr.contains("coin.png: the insets leave no horizontal centre to widen the image with: left + right "
+                                                          + "take 64 px, the image's whole width (64 px), and it is to be 100 px; give insets whose "
+                                                          + "left + right is less than 64 px"), "\(whole.stderr)")
+        #expect(try CLI.run(["slice", "coin.png", "-o", "c.png", "--insets", "32,32,32,32", "--size", "64x64"], in: folder).status == 0)
+    }
+
+    /// 65t F1: `note -o n1.png` run again beside its own `n1@2x.png` warned it was "frame 1 of the
+    /// sequence n…, whose frame n1 is beside it"; 65t F5: a note over --max-pixels was blamed on
+    /// the chrome file (`note-chrome@2x.png: the nine-sliced image: …`).
+    @Test func aNotesOwnScalesAreNoSequenceAndItsSizeIsItsOwn() throws {
+        let folder = try Self.folder("fe66-note")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for name in ["note-chrome.png", "note-chrome@2x.png"] {
+            try FileManager.default.copyItem(atPath: Fixtures.path("text/chrome/" + name), toPath: folder + "/" + name)
+        }
+        let note = ["note", "Hi", "--chrome", "note-chrome.png", "--insets", "37,12,12,12", "-o"]
+        for output in ["n1.png", "n1@2x.png", "n1.png"] {
+            let run = try CLI.run(note + [output], in: folder)
+            #expect(run.status == 0 && !run.stderr.contains("warning"), "\(output): \(run.stderr)")
+        }
+        let long = String(repeating: "word ", count: 20_000)
+        let big = try CLI.run(["note", long, "--chrome", "note-chrome.png", "--insets", "37,12,12,12", "-o", "big@3x.png"], in: folder)
+        #expect(big.status == 3 && big.stderr.contains("error: the note: needs 190 431 234 pixels") && !big.stderr.contains("note-chrome"), "\(big.stderr)")
     }
 
     /// F1: the advice for `c@2x@3x.gif` of @1x frames named `c@2x.gif`, itself read as @2x.

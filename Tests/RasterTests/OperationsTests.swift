@@ -214,7 +214,7 @@ struct NineSliceTests {
         }
         #expect(NineSlice.Error.insetsExceedImage(file: "panel.png", width: 16, height: 16, horizontal: 18, vertical: 2).description
             .hasPrefix("panel.png: cap insets take 18×2 px (left + right × top + bottom) of a 16×16 px image, more than it has; give insets "
-                       + "whose left + right is at most 16 px"))
+                       + "whose left + right is less than 16 px"))
         #expect(throws: NineSlice.Error.targetSmallerThanCaps(width: 5, height: 20, minimumWidth: 6, minimumHeight: 6)) {
             _ = try slice.render(source, width: 5, height: 20)
         }

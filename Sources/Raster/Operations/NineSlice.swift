@@ -33,9 +33,11 @@ public struct NineSlice: Sendable {
         /// The target of `width × height` pixels is smaller than the caps, which need
         /// `minimumWidth × minimumHeight` pixels.
         case targetSmallerThanCaps(width: Int, height: Int, minimumWidth: Int, minimumHeight: Int)
-        /// The insets leave no centre along `axis` ("horizontal" or "vertical") while the target is larger
-        /// along it: there is nothing to tile or stretch.
-        case noCentre(axis: String)
+        /// The insets leave no centre along `axis` ("horizontal" or "vertical") of the image (the
+        /// file `file` when the caller named it) while the target is larger along it: the caps
+        /// (left + right or top + bottom, `caps` pixels) take the whole `image` pixels of that side,
+        /// and there is nothing to tile or stretch to `target` pixels.
+        case noCentre(file: String?, axis: String, caps: Int, image: Int, target: Int)
         /// An inset is negative, NaN or infinite (each must be a finite number of points ≥ 0).
         case invalidInsets(Insets)
         /// The target of `width × height` points is NaN, infinite or negative.
@@ -48,16 +50,20 @@ public struct NineSlice: Sendable {
             switch self {
             case .insetsExceedImage(let file, let width, let height, let horizontal, let vertical):
                 "\(file.map { "\($0): " } ?? "")cap insets take \(horizontal)×\(vertical) px (left + right × top + bottom) of a "
-                    + "\(width)×\(height) px image, more than it has; give insets whose left + right is at most \(width) px and "
-                    + "top + bottom at most \(height) px (in points: divided by the image's scale)"
+                    + "\(width)×\(height) px image, more than it has; give insets whose left + right is less than \(width) px and "
+                    + "top + bottom less than \(height) px, so a centre is left to grow (in points: divided by the image's scale)"
             case .targetSmallerThanCaps(let width, let height, let minimumWidth, let minimumHeight):
                 "target \(width)×\(height) px is "
                     + [width < minimumWidth ? "\(width) px wide, narrower than the left + right caps' \(minimumWidth) px" : nil,
                        height < minimumHeight ? "\(height) px high, lower than the top + bottom caps' \(minimumHeight) px" : nil]
                     .compactMap { $0 }.joined(separator: " and ")
                     + "; the caps need at least \(minimumWidth)×\(minimumHeight) px"
-            case .noCentre(let axis):
-                "the insets leave no \(axis) centre to \(axis == "horizontal" ? "widen" : "heighten") the image with"
+            case .noCentre(let file, let axis, let caps, let image, let target):
+                "\(file.map { "\($0): " } ?? "")the insets leave no \(axis) centre to \(axis == "horizontal" ? "widen" : "heighten") the image with: "
+                    + "\(axis == "horizontal" ? "left + right" : "top + bottom") take \(caps) px, the image's whole "
+                    + "\(axis == "horizontal" ? "width" : "height") (\(image) px), and it is to be \(target) px; give insets whose "
+                    + "\(axis == "horizontal" ? "left + right" : "top + bottom") is less than \(image) px (in points: divided by the image's "
+                    + "scale, each rounded to whole pixels)"
             case .invalidInsets(let insets):
                 "cap insets must be finite and at least 0 points (got top \(insets.top), left \(insets.left), "
                     + "bottom \(insets.bottom), right \(insets.right))"
@@ -109,8 +115,12 @@ public struct NineSlice: Sendable {
             throw .targetSmallerThanCaps(width: targetWidth, height: targetHeight, minimumWidth: left + right, minimumHeight: top + bottom)
         }
         let centreWidth = bitmap.width - left - right, centreHeight = bitmap.height - top - bottom
-        if centreWidth == 0 && targetWidth > left + right { throw .noCentre(axis: "horizontal") }
-        if centreHeight == 0 && targetHeight > top + bottom { throw .noCentre(axis: "vertical") }
+        if centreWidth == 0 && targetWidth > left + right {
+            throw .noCentre(file: file, axis: "horizontal", caps: left + right, image: bitmap.width, target: targetWidth)
+        }
+        if centreHeight == 0 && targetHeight > top + bottom {
+            throw .noCentre(file: file, axis: "vertical", caps: top + bottom, image: bitmap.height, target: targetHeight)
+        }
 
         // Source and target spans along each axis: cap, centre, cap.
         let columns = [(0, left, 0, left), (left, centreWidth, left, targetWidth - left - right),
