@@ -14,6 +14,16 @@ public final class Font: Sendable {
     public let file: String
     /// The family name the font gives itself, such as "DejaVu Sans".
     public let familyName: String
+    /// The style the font gives itself within its family, such as "Bold Italic" ("Book" for
+    /// DejaVu Sans, "Regular" for most).
+    public let styleName: String
+
+    /// The font as messages and reports name it: its family, and its style unless that is the
+    /// family's plain one ("C059 Bold Italic", "DejaVu Sans"): a bold face said as its family read
+    /// like the regular one.
+    public var name: String {
+        ["", "Regular", "Book", "Normal", "Roman", "Plain"].contains(styleName) ? familyName : familyName + " " + styleName
+    }
 
     private let storage: Storage
     let shaper: HarfBuzzFont
@@ -42,6 +52,7 @@ public final class Font: Sendable {
         shaper = try HarfBuzzFont(bytes: view, file: name)
         rasterizer = try FreeTypeFace(bytes: view, file: name)
         familyName = rasterizer.familyName
+        styleName = rasterizer.styleName
     }
 
     /// The font in the file at `url`.

@@ -43,6 +43,8 @@ final class FreeTypeFace: Sendable {
     var cachedBytes: Int { rendered.withLock { $0.bytes } }
     /// The family name the font gives itself.
     let familyName: String
+    /// The style the font gives itself ("Regular", "Book", "Bold Italic").
+    let styleName: String
     /// Glyphs in the font.
     let glyphCount: Int
     /// Whether glyph 0, drawn for characters the font has no glyph for (`.notdef`), has an outline:
@@ -65,6 +67,7 @@ final class FreeTypeFace: Sendable {
             throw .fontUnreadable(file: file, reason: "a bitmap font: only scalable (outline) fonts can be drawn at any size")
         }
         familyName = face.pointee.family_name.map { String(cString: $0) } ?? file
+        styleName = face.pointee.style_name.map { String(cString: $0) } ?? ""
         glyphCount = Int(face.pointee.num_glyphs)
         if FT_Load_Glyph(face, 0, FT_Int32(FT_LOAD_NO_SCALE)) == 0, let slot = face.pointee.glyph, slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE {
             drawsMissingGlyph = slot.pointee.outline.n_points > 0

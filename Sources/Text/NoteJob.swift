@@ -121,7 +121,7 @@ public struct NoteJob: Sendable {
         public var lines: Int
         /// The chrome file read.
         public var chromeFile: String
-        /// The font's family name.
+        /// The font's name: its family, and its style unless plain (`Font.name`: "C059 Bold Italic").
         public var font: String
         /// Characters drawn as the font's empty box, and control characters not drawn, each said in
         /// a sentence; empty when every character had a glyph.
@@ -223,7 +223,7 @@ public struct NoteJob: Sendable {
         do { layout = try note.layout() } catch { throw .text(error) }
         var warnings: [String] = []
         if !layout.missingCharacters.isEmpty {
-            warnings.append("the font (\(typeface.familyName)) has no glyph for \(Self.named(layout.missingCharacters)): "
+            warnings.append("the font (\(typeface.name)) has no glyph for \(Self.named(layout.missingCharacters)): "
                             + "\(typeface.missingGlyphsShow); set NoteJob.font to a font that has them")
         }
         if !layout.controlCharacters.isEmpty {
@@ -297,7 +297,7 @@ public struct NoteJob: Sendable {
         }
         reporter.finish(.writing)
         return Outcome(files: files, bytes: bytes, width: bitmap.width, height: bitmap.height, scale: plan.scale, lines: lines,
-                       chromeFile: plan.chromeFile, font: plan.note.style.font.familyName, warnings: plan.warnings, notes: plan.notes)
+                       chromeFile: plan.chromeFile, font: plan.note.style.font.name, warnings: plan.warnings, notes: plan.notes)
     }
 
     /// The chrome's `@Nx` file beside it for `scale`, as `UIImage(named:)` picks it: the variant of

@@ -5,7 +5,7 @@ extension TextLayout {
     package func warnings(at: String, fontKey: String) -> [String] {
         var said: [String] = []
         if !missingCharacters.isEmpty {
-            said.append("\(at): the font (\(style.font.familyName)) has no glyph for \(NoteJob.named(missingCharacters)): "
+            said.append("\(at): the font (\(style.font.name)) has no glyph for \(NoteJob.named(missingCharacters)): "
                         + "\(style.font.missingGlyphsShow); name a font that has them in \(fontKey)")
         }
         if !controlCharacters.isEmpty {

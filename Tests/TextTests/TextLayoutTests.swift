@@ -11,6 +11,9 @@ import Testing
     @Test func standardFontLoads() throws {
         let font = try Font.standard()
         #expect(font.familyName == "DejaVu Sans")
+        // Its style is the family's plain one ("Book"), left out of the name messages give; a bold
+        // italic face keeps its style (round 65t: C059 Bold Italic was said "the font (C059)").
+        #expect(font.styleName == "Book" && font.name == "DejaVu Sans")
         #expect(font.shaper.unitsPerEm == 2048)
     }
 
