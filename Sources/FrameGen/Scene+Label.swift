@@ -102,9 +102,12 @@ extension Scene {
     static func draw(_ label: Label, font: Font, on canvas: inout Canvas, limits: ResourceLimits, op index: Int, file: String) throws(SceneError) -> [String] {
         let at = "\(file): ops[\(index)]"
         guard label.fontSize * Double(canvas.scale) <= TextLayout.maximumPixelSize else {
-            throw .text(at: at, .setting(SettingError(.fontSize, of: nil, value: label.fontSize,
-                                                      allowed: .above(0, atMost: TextLayout.maximumPixelSize / Double(canvas.scale)),
-                                                      reason: "at most \(Int(TextLayout.maximumPixelSize)) pixels per em at scale \(canvas.scale)")))
+            // Said as the reader says a size out of range (`ops[0].fontSize: must be … (found 0)`), at this scale.
+            let most = TextLayout.maximumPixelSize / Double(canvas.scale)
+            throw .schema(SchemaError(file: file, path: InputPath.root.appending("ops").appending(index: index).appending("fontSize"),
+                                      problem: .outOfRange(requirement: "must be above 0 and at most \(InputValue.format(most)) points at scale "
+                                                           + "\(canvas.scale) (\(Int(TextLayout.maximumPixelSize)) pixels per em)"),
+                                      found: InputValue.format(label.fontSize)))
         }
         let layout: TextLayout
         do { layout = try label.layout(font: font) } catch { throw .text(at: at, error) }
