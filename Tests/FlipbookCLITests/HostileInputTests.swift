@@ -62,6 +62,7 @@ struct HostileInputTests {
 
     @Test func zlibBombIsRefusedBeforeDecoding() throws {
         let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         try Data(Self.zlibBomb(width: 16000, height: 16000)).write(to: URL(fileURLWithPath: dir + "/bomb.png"))
         for arguments in [["info", "bomb.png"], ["resize", "bomb.png", "--scale", "0.5", "-o", "small.png"], ["blur", "bomb.png", "--sigma", "2", "-o", "b.png"]] {
             let result = try CLI.run(arguments, shellLimits: Self.addressSpace, in: dir)
@@ -73,6 +74,7 @@ struct HostileInputTests {
 
     @Test func hugeGIFScreensFramesAndCountsAreRefused() throws {
         let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         try Data(Self.gif(width: 65535, height: 65535, frames: 1)).write(to: URL(fileURLWithPath: dir + "/screen.gif"))
         try Data(Self.gif(width: 2, height: 2, frames: 1, frameWidth: 65535, frameHeight: 65535)).write(to: URL(fileURLWithPath: dir + "/frame.gif"))
         try Data(Self.gif(width: 1, height: 1, frames: 100_000)).write(to: URL(fileURLWithPath: dir + "/long.gif"))
@@ -89,6 +91,7 @@ struct HostileInputTests {
 
     @Test func filesOverAGibibyteAreRefusedUnread() throws {
         let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         // Sparse: 2 GiB of size, no disk. Every reader of whole files meets the same check.
         for name in ["big.png", "big.gif", "sequence.json"] {
             #expect(FileManager.default.createFile(atPath: dir + "/" + name, contents: nil))
@@ -106,6 +109,7 @@ struct HostileInputTests {
 
     @Test func oversizedOutputsAreUsageErrors() throws {
         let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         let coin = CLI.fixtures + "/info/coin@2x.png"
         for arguments in [["resize", coin, "--size", "100000x100000", "-o", "r.png"], ["resize", coin, "--scale", "1e300", "-o", "r.png"],
                           ["resize", coin, "--size", "1e400x5", "-o", "r.png"], ["slice", coin, "--insets", "1,1,1,1", "--size", "1e300x5", "-o", "r.png"],
@@ -127,6 +131,7 @@ struct HostileInputTests {
     ])
     func hostileScenesAreRefused(scene: String, message: String) throws {
         let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         try scene.write(toFile: dir + "/scene.json", atomically: true, encoding: .utf8)
         let result = try CLI.run(["draw", "scene.json", "-o", "out.png"], shellLimits: Self.addressSpace, in: dir)
         #expect(result.status == 3 && result.stderr.contains(message), "\(result.stderr)")
@@ -135,6 +140,7 @@ struct HostileInputTests {
 
     @Test func anOutputThatIsAnInputIsRefused() throws {
         let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         let original = try Data(contentsOf: URL(fileURLWithPath: CLI.fixtures + "/info/coin@2x.png"))
         try original.write(to: URL(fileURLWithPath: dir + "/coin@2x.png"))
         try FileManager.default.createSymbolicLink(atPath: dir + "/link.png", withDestinationPath: dir + "/coin@2x.png")
@@ -151,6 +157,7 @@ struct HostileInputTests {
 
     @Test func aFullDiskLeavesTheOldOutputAndExits4() throws {
         let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         let frames = CLI.fixtures + "/sequences/unity-explosion02hd-fadeout"
         try Data("old".utf8).write(to: URL(fileURLWithPath: dir + "/boom.gif"))
         // The old boom.gif is the user's: without --overwrite it is refused (exit 2) before any work.
@@ -167,6 +174,7 @@ struct HostileInputTests {
     /// "cannot write …"), not an unreadable input (exit 3, "cannot read").
     @Test func aFullDiskWhileWritingSequenceJSONExits4() throws {
         let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         // 200 frames of 1×1: each PNG under 100 bytes, the manifest over 1 KB.
         try Data(Self.gif(width: 1, height: 1, frames: 200)).write(to: URL(fileURLWithPath: dir + "/dots.gif"))
         // 2 blocks of 512 bytes.
@@ -182,6 +190,7 @@ struct HostileInputTests {
     @Test(arguments: [0.15, 0.4, 0.8])
     func sigkillNeverLeavesHalfASheet(after delay: Double) throws {
         let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         let frames = CLI.fixtures + "/sequences/unity-explosion02hd-fadeout"
         let old = try CLI.run(["sheet", frames, "-o", "sheet.png", "--max-size", "1024"], in: dir)
         try #require(old.status == 0, "\(old.stderr)")
