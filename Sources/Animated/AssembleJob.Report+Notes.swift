@@ -16,7 +16,7 @@ extension AssembleJob.Report {
     /// (``framesMergedInvisible``, named by `invisible`, as ``AssembleJob/invisibleFramesNote(_:)``
     /// says them; none when empty), exact repeats (``framesMergedIdentical``) and, in a GIF,
     /// frames that draw nothing new in its colours (``framesMergedNearIdentical``); and in a GIF,
-    /// frames longer than its longest delay written as several (``GIF/Encoder/Report/framesSplitForTiming``). What
+    /// frames longer than its longest delay written as several (`GIF.Encoder.Report.framesSplitForTiming`). What
     /// `assemble` and `render` print as `note:` lines and put in `--json`'s `notes`.
     public func mergeNotes(invisible: [String] = []) -> [String] {
         func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
