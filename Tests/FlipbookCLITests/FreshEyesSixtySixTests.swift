@@ -43,6 +43,9 @@ struct FreshEyesSixtySixTests {
                                                       + "each pixel takes the nearest, at most \(levels) levels off; leave out --png8 to keep the frames exactly"),
                 "\(run.stderr)")
         #expect(!(try CLI.run(["sheet", frames, "-o", "rgba/s.png"], in: folder)).stderr.contains("--png8"))
+        // In --json too, in the CLI's words (every command's JSON strings are: they spoke `SheetJob.png8`).
+        let json = try CLI.run(["sheet", frames, "--png8", "-o", "p8j/s.png", "--json"], in: folder)
+        #expect(json.status == 0 && json.stdout.contains("\"--png8: a page holds \(colours) colours") && !json.stdout.contains("SheetJob"), "\(json.stdout)")
     }
 
     /// F11: a palette sheet of few colours (a pixel-art bomb: at most 256 with clear) says nothing.
