@@ -121,41 +121,21 @@ extension SheetImport {
 
     /// The components of `name` below the data file's folder (`res://` taken as that folder, `.`
     /// and empty ones left out; at least one), or the refusal of its form: empty or NUL (`invalid`),
-    /// a URL (`url`), absolute (`/x`, `\\x`, `C:\x`, `C:/x`: `absolute`), a `..` component however
-    /// written — also between `\` and percent-encoded (`parent`).
+    /// or leaving the folder as Basics' `WrittenPath` rules — absolute (`/x`, `\\x`, `C:\x`,
+    /// `c:s.png`), a URL, a `..` however written (`%2e%2e/`, `..\`).
     private static func components(of name: String, dataFile: String) throws(PathRefusal) -> [Substring] {
         func refuse(_ form: PathRefusal.Form) -> PathRefusal { PathRefusal(dataFile: dataFile, path: name, form: form) }
         let relative = name.hasPrefix("res://") ? String(name.dropFirst(6)) : name
         guard !relative.isEmpty, !relative.utf8.contains(0), !relative.hasSuffix("/") else { throw refuse(.invalid) }
-        if relative.hasPrefix("/") || relative.hasPrefix("\\") || Self.hasDrive(relative) { throw refuse(.absolute) }
-        if !name.hasPrefix("res://"), Self.hasScheme(relative) { throw refuse(.url) }
-        // `..` as a URL loader or Windows would read it too: between backslashes, percent-encoded.
-        let decoded = relative.removingPercentEncoding ?? relative
-        for spelling in Set([relative, decoded]) where spelling.split(whereSeparator: { $0 == "/" || $0 == "\\" }).contains("..") {
-            throw refuse(.parent)
+        switch WrittenPath.leaving(relative) {
+        case .absolute?: throw refuse(.absolute)
+        case .url?: throw refuse(.url)
+        case .parent?: throw refuse(.parent)
+        case nil: break
         }
         let components = relative.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
         guard !components.isEmpty else { throw refuse(.invalid) }
         return components
-    }
-
-    /// `C:\…`, `C:/…`: a Windows path from a drive's root.
-    private static func hasDrive(_ path: String) -> Bool {
-        let bytes = Array(path.utf8.prefix(3))
-        guard bytes.count == 3, bytes[1] == UInt8(ascii: ":"), bytes[2] == UInt8(ascii: "/") || bytes[2] == UInt8(ascii: "\\") else { return false }
-        return (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(bytes[0] & 0xDF)
-    }
-
-    /// A URL's `scheme:` as RFC 3986 spells one, of two letters or more (a drive letter is not one),
-    /// followed by `//` (`http://`, `file:///`, Godot's `user://`) or one of the schemes that need
-    /// none (`file:`, `data:`, `blob:`): what a loader fetches from elsewhere. `ab:c.png` is a name.
-    private static func hasScheme(_ path: String) -> Bool {
-        guard let colon = path.firstIndex(of: ":"), path.distance(from: path.startIndex, to: colon) >= 2 else { return false }
-        let scheme = path[..<colon]
-        guard let first = scheme.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic,
-              scheme.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)) })
-        else { return false }
-        return path[path.index(after: colon)...].hasPrefix("//") || ["file", "data", "blob"].contains(scheme.lowercased())
     }
 
     /// ``located(_:from:)`` for files on disk; for files in memory the same rules by name alone (no

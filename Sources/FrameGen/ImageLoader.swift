@@ -41,7 +41,7 @@ public enum ImageLoader {
             case .unreadable(let error): return "\(error)"
             case .emptyFolder(let folder): return "no PNG images in \(folder)"
             case .missingFolder(let folder): return "\(folder) does not exist or is not a folder: give a folder of PNG images"
-            case .outsideFolder(let name): return "image \(name) is outside the scene's folder (absolute, with .., or a link that leads out); copy it beside the scene"
+            case .outsideFolder(let name): return "image \(name) is outside the scene's folder (absolute, a URL, with .. however written, or a link that leads out); copy it beside the scene"
             case .inScene(let file, let keyPath, let error): return "\(file): \(keyPath): \(error)"
             case .linkLeavesFolder(let name, let folder):
                 return "\(folder)/\(name) is a symbolic link that leads out of \(folder): images are read only from the folder given; copy the image into it"
@@ -52,9 +52,11 @@ public enum ImageLoader {
         }
     }
 
-    /// Whether `name` stays inside the folder it is looked up in: relative, without `..`.
+    /// Whether `name` stays inside the folder it is looked up in: relative, no URL, no `..`
+    /// however written (`..\`, `%2e%2e/`), no drive (`c:s.png`) — the rule sheet pages keep
+    /// (Basics' `WrittenPath`; round 66b: scenes took `..\secret\s.png` and `file:///…` as names).
     public static func isInsideFolder(_ name: String) -> Bool {
-        !name.hasPrefix("/") && !name.split(separator: "/").contains("..")
+        WrittenPath.leaving(name) == nil
     }
 
     /// The file for `name` (relative to `directory`) best suited to `scale`; `nil` also for a name

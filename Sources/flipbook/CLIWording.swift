@@ -64,6 +64,7 @@ enum CLIWording {
             ("leave SheetJob.engine out", "leave out --engine"),
             ("set SheetJob.format to", "give --format"),
             ("Validator.deep", "--deep"),
+            ("give it as the config file (ValidationConfig.find's file)", "give it with --config"),
             // A report's summary, in words a report file read anywhere (a project's) takes too.
             ("a deep check decodes every frame", "--deep decodes every frame"),
             ("(Validator.shard with ReportFormat.json, .sarif or .junit)", "(--shard K/N with --format json, sarif or junit)"),

@@ -79,6 +79,7 @@ struct SheetPathRuleTests {
         ("%2e%2e/outside/PAGE", .parent),
         ("..\\outside\\PAGE", .parent),
         ("C:\\outside\\PAGE", .absolute),
+        ("c:PAGE", .absolute),                // round 66b: Windows reads it from drive C's current folder
     ]
 
     static let formats = SheetExport.Format.allCases

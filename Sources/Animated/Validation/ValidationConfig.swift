@@ -127,6 +127,13 @@ public struct ValidationConfig: Sendable, Equatable, Codable {
         if let file { return try read(file: file) }
         guard let first = roots.first else { return ValidationConfig() }
         let path = Discovery.trimmingSlash(first) + "/" + fileName
+        // A link that leads out of the folder is refused unread, as a `sequence.json` that does
+        // (round 66b: `.flipbook.json -> ../secret.json` was applied, and its keys named in errors).
+        if FileIO.isSymbolicLink(path), let real = FileIO.resolvedPath(path),
+           let folder = FileIO.resolvedPath(FileIO.parentDirectory(of: path)), !real.hasPrefix(folder == "/" ? "/" : folder + "/") {
+            throw .unreadable(file: path, reason: "a symbolic link to \(real), outside the folder: a folder's settings are read only from "
+                              + "the folder; copy the file into the folder in place of the link, or give it as the config file (ValidationConfig.find's file)")
+        }
         return FileManager.default.fileExists(atPath: path) ? try read(file: path) : ValidationConfig()
     }
 
