@@ -21,5 +21,10 @@ extension APNG.Encoder {
         public var colorType: String
         /// Size of the file in bytes.
         public var bytes: Int
+        /// Frames too long for one frame of the format, each written as the frame and copies of
+        /// it for the rest of its time (over 65.535 s at a delay that is not whole seconds, over 65 535 s at any); the total stays exact.
+        public var framesSplitForTiming = 0
+        /// The copies written after ``framesSplitForTiming``'s frames (counted in ``framesWritten``).
+        public var framesAddedForTiming = 0
     }
 }

@@ -106,7 +106,7 @@ struct APNGEncoding {
         var bytes = header.count
 
         // Pass 2: place each frame, compress the placed ones on all cores, write them in order.
-        var written = 0, placedFrames = 0
+        var written = 0, placedFrames = 0, split = 0
         var milliseconds = 0
         try placeAll(plan: plan, width: width, height: height, delays: timeline.delays, repeats: repeats, frames: frames,
                      strongTrials: settings.effort != .fast && count * width * height <= Self.trialPixels,
@@ -120,6 +120,7 @@ struct APNGEncoding {
                 // (the same data), each copy but the last disposed of so that the next copy
                 // draws on what the first one did (``repeatDispose(of:plan:)``).
                 let pieces = Self.delayPieces(milliseconds: frame.duration)
+                if pieces.count > 1 { split += 1 }
                 for (piece, delay) in pieces.enumerated() {
                     var copy = frame
                     if piece < pieces.count - 1 { copy.dispose = Self.repeatDispose(of: frame, plan: plan) }
@@ -134,9 +135,11 @@ struct APNGEncoding {
         PNGWriter.chunk("IEND", [], into: &end)
         try drain(end)
         bytes += end.count
-        return APNG.Encoder.Report(width: width, height: height, framesWritten: written, framesMergedForTiming: timeline.mergedFrames,
-                                   framesMergedIdentical: count - placedFrames + runs.folded, duration: Double(milliseconds) / 1000,
-                                   colorType: plan.summary, bytes: bytes)
+        var report = APNG.Encoder.Report(width: width, height: height, framesWritten: written, framesMergedForTiming: timeline.mergedFrames,
+                                         framesMergedIdentical: count - placedFrames + runs.folded, duration: Double(milliseconds) / 1000,
+                                         colorType: plan.summary, bytes: bytes)
+        (report.framesSplitForTiming, report.framesAddedForTiming) = (split, written - placedFrames)
+        return report
     }
 
     /// Places every frame with `plan`, a batch at a time, and hands `ready` the placed frames

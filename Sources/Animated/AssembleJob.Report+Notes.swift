@@ -31,10 +31,16 @@ extension AssembleJob.Report {
             notes.append("\(count(framesMergedNearIdentical, "near-identical frame")), at most \(count(nearIdenticalMaxDifference, "level")) apart, "
                 + "merged into the frame before: in the GIF's colours they draw nothing new")
         }
-        if case .gif(let report) = self, report.framesSplitForTiming > 0 {
-            let split = report.framesSplitForTiming
-            notes.append("\(count(split, "frame")) longer than 655.35 s (GIF's longest delay) \(split == 1 ? "was" : "were") written as "
-                + "\(count(split + report.framesAddedForTiming, "frame")), the rest changing nothing: the time is kept")
+        // A frame longer than the format's longest delay, written as several (round 66b: said for
+        // a GIF only; an APNG of 4 frames held 5, a WebP 9, without a word).
+        let (split, added, longest): (Int, Int, String) = switch self {
+        case .gif(let report): (report.framesSplitForTiming, report.framesAddedForTiming, "longer than 655.35 s (GIF's longest delay)")
+        case .apng(let report): (report.framesSplitForTiming, report.framesAddedForTiming, "too long for one APNG frame's delay")
+        case .webp(let report): (report.framesSplitForTiming, report.framesAddedForTiming, "longer than 16 777.215 s (WebP's longest)")
+        }
+        if split > 0 {
+            notes.append("\(count(split, "frame")) \(longest) \(split == 1 ? "was" : "were") written as "
+                + "\(count(split + added, "frame")), the rest changing nothing: the time is kept")
         }
         return notes
     }

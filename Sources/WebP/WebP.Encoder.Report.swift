@@ -26,5 +26,10 @@ extension WebP.Encoder {
         /// 0 when every frame is lossless (alpha is then part of the `VP8L` image) or opaque. Lossy
         /// frames keep alpha lossless at any ``quality``, so no quality brings a file under this.
         public var alphaBytes = 0
+        /// Frames too long for one frame of the format, each written as the frame and frames that change
+        /// nothing for the rest of its time (over 16 777 215 ms: 1×1 clear frames blended over it); the total stays exact.
+        public var framesSplitForTiming = 0
+        /// The frames written after ``framesSplitForTiming``'s frames (counted in ``framesWritten``).
+        public var framesAddedForTiming = 0
     }
 }

@@ -41,7 +41,7 @@ struct WebPEncoding {
         var last: Bitmap? = nil
         var elapsed = 0, bodySize = 0, written = 0, alphaBytes = 0
         // When `last` was last given to libwebp, and how often a frame was given again to split it.
-        var lastGiven = 0, repeated = 0
+        var lastGiven = 0, repeated = 0, split = 0
 
         func finishSegment(endingAt end: Int) throws {
             guard let finished = try segment.finish(endingAt: end, width: size!.width, height: size!.height) else { return }
@@ -97,6 +97,7 @@ struct WebPEncoding {
             guard let shown = last, time - lastGiven > Self.longestGap else { return }
             let start = lastGiven, gap = time - lastGiven
             let pieces = (gap + Self.longestGap - 1) / Self.longestGap
+            split += 1
             for piece in 1..<pieces {
                 try give(shown, at: start + gap * piece / pieces)
                 repeated += 1
@@ -156,6 +157,7 @@ struct WebPEncoding {
                                          quality: settings.lossless ? nil : settings.quality, bytes: WebPContainer.headerSize + bodySize)
         var full = report
         full.alphaBytes = alphaBytes
+        (full.framesSplitForTiming, full.framesAddedForTiming) = (split, repeated)
         return (header, full)
     }
 

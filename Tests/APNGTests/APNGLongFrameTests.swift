@@ -65,6 +65,8 @@ struct APNGLongFrameTests {
         #expect(Self.declaredFrames(bytes) == 8)
         #expect(report.framesWritten == 8)
         #expect(report.framesMergedIdentical == 0)
+        // Three frames split, three pieces added: what `assemble` says (round 66b F6: nothing did).
+        #expect(report.framesSplitForTiming == 3 && report.framesAddedForTiming == 3)
         let milliseconds = controls.reduce(0) { $0 + 1000 * $1.numerator / $1.denominator }
         #expect(milliseconds == 152_036_351)
         #expect(Int((report.duration * 1000).rounded()) == milliseconds)

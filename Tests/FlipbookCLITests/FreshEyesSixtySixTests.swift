@@ -27,6 +27,12 @@ struct FreshEyesSixtySixTests {
         #expect(notes.contains("3 frames longer than 655.35 s (GIF's longest delay) were written as 136 frames, the rest changing nothing: the time is kept"),
                 "\(notes)")
         #expect(object["frames"] as? Int == 137)
+        // APNG and WebP split too, each at its own longest (round 66b F6: 5 and 9 frames for 4, no word).
+        for (output, note) in [("long.apng", "1 frame too long for one APNG frame's delay was written as 2 frames"),
+                               ("long.webp", "1 frame longer than 16 777.215 s (WebP's longest) was written as 6 frames")] {
+            let run = try CLI.run(["assemble", Self.coin, "-o", output, "--delays", "86400000,700000,100,655360"], in: folder)
+            #expect(run.status == 0 && run.stdout.contains("note: " + note), "\(output): \(run.stdout) \(run.stderr)")
+        }
         // Under the longest delay: no such note.
         let short = try CLI.run(["assemble", Self.coin, "-o", "short.gif", "--delays", "100,100,100,100"], in: folder)
         #expect(short.status == 0 && !short.stderr.contains("longer than 655.35 s"), "\(short.stderr)")

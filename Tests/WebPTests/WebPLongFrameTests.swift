@@ -55,6 +55,8 @@ struct WebPLongFrameTests {
         #expect(anmf.count == 10)
         #expect(report.framesWritten == 10)
         #expect(report.framesMergedIdentical == 0)
+        // Two frames split, six frames added: what `assemble` says (round 66b F6: nothing did).
+        #expect(report.framesSplitForTiming == 2 && report.framesAddedForTiming == 6)
         #expect(Int((report.duration * 1000).rounded()) == 106_400_600)
 
         let (_, decoded) = try WebPEncoderTests.decode(bytes)
