@@ -117,6 +117,11 @@ extension Scene {
         let raster: (bitmap: Bitmap, origin: (x: Double, y: Double))
         do { raster = try layout.renderInk(scale: canvas.scale, limits: limits) } catch { throw .text(at: at, error) }
         canvas.draw(raster.bitmap, at: Point(label.at.x - raster.origin.x, label.at.y - raster.origin.y))
-        return layout.warnings(at: at, fontKey: "ops[\(index)].font")
+        var warnings = layout.warnings(at: at, fontKey: "ops[\(index)].font")
+        // Said, not silent (round 65t: `"text": ""` drew nothing, exit 0): `note` refuses empty text.
+        if label.string.allSatisfy(\.isWhitespace) {
+            warnings.append("\(at): the text is \(label.string.isEmpty ? "empty" : "only spaces"): the op draws nothing")
+        }
+        return warnings
     }
 }

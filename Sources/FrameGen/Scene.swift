@@ -153,7 +153,8 @@ public struct Scene: Sendable {
 
     /// ``render(images:fonts:limits:)``, adding to `warnings` what its text ops set that their user
     /// should know, as `render` says it of text layers: characters a font has no glyph for (drawn as
-    /// its empty box) and control characters (not drawn), naming the op.
+    /// its empty box), control characters (not drawn) and a text that draws nothing (empty or only
+    /// spaces), naming the op.
     public func render(images: [String: Bitmap] = [:], fonts: [String: Font] = [:], limits: ResourceLimits = .default,
                        warnings: inout [String]) throws(SceneError) -> Bitmap {
         // The canvas (16 bytes a pixel) and the image made of it (4) against `maxDecodedBytes`,

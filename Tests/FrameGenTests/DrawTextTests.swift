@@ -73,6 +73,18 @@ import TestSupport
         }
     }
 
+    /// A text op that draws nothing (empty, or only spaces) is said, not silent (round 65t: exit 0,
+    /// no word); one with ink is not.
+    @Test(arguments: [("", "empty"), ("  \\t", "only spaces"), ("Go", nil)] as [(String, String?)])
+    func textThatDrawsNothingIsSaid(text: String, said: String?) throws {
+        let scene = try Self.scene(##"{"text": "a"}, {"text": "\##(text)"}"##)
+        var warnings: [String] = []
+        let frame = try scene.render(images: [:], fonts: [:], limits: .default, warnings: &warnings)
+        #expect(frame.pixels.contains { $0 > 0 })
+        let expected = said.map { ["hero.json: ops[1]: the text is \($0): the op draws nothing"] } ?? []
+        #expect(warnings == expected)
+    }
+
     /// Each mistake in a text op is refused naming the op and key; sizes past what can be drawn
     /// stop before anything is drawn.
     @Test func everyMistakeIsRefusedAtItsKeyPath() throws {
