@@ -32,6 +32,9 @@ extension SheetImport {
         public var form: Form
         /// Where a symbolic link leads (its real path), for ``Form/symlink``.
         public var target: String?
+        /// The file beside the data file that would have been read by its name, `path` leading
+        /// nowhere (`evil.png` for `nodir/evil.png`): the link refused is that file.
+        public var besideFile: String?
 
         /// A refusal of `path`, named by `dataFile`.
         public init(dataFile: String, path: String, form: Form, target: String? = nil) {
@@ -46,7 +49,13 @@ extension SheetImport {
             let why: String = switch form {
             case .parent: "has a .. component"
             case .absolute: "is absolute"
-            case .symlink: "is a symbolic link (or inside one) to \(target ?? "a place") outside the data file's folder"
+            case .symlink:
+                if let besideFile {
+                    "leads nowhere, and \(InputPath.quote(besideFile)) beside the data file, read by its name instead, is a symbolic link "
+                        + "(or inside one) to \(target ?? "a place") outside the data file's folder"
+                } else {
+                    "is a symbolic link (or inside one) to \(target ?? "a place") outside the data file's folder"
+                }
             case .invalid: "names no file"
             case .url: "is a URL, not a file named relative to the data file"
             }
@@ -87,9 +96,6 @@ extension SheetImport {
     /// file because the path, relative to the data's folder, leads nowhere (`byName`; never for
     /// Godot's `res://`, whose root is the project's).
     static func located(_ name: String, from dataFile: String) throws(PathRefusal) -> (file: String, byName: Bool) {
-        func refuse(_ form: PathRefusal.Form, target: String? = nil) -> PathRefusal {
-            PathRefusal(dataFile: dataFile, path: name, form: form, target: target)
-        }
         let components = try Self.components(of: name, dataFile: dataFile)
         let last = components[components.count - 1]
         let folder = FileIO.parentDirectory(of: dataFile)
@@ -100,6 +106,11 @@ extension SheetImport {
         let byName = components.count > 1 && !FileManager.default.fileExists(atPath: named)
         let chosen = byName ? beside : named
         let found = (file: chosen, byName: byName && !name.hasPrefix("res://"))
+        func refuse(_ form: PathRefusal.Form, target: String? = nil) -> PathRefusal {
+            var refusal = PathRefusal(dataFile: dataFile, path: name, form: form, target: target)
+            if byName { refusal.besideFile = String(last) }
+            return refusal
+        }
         // The real folder and the real file: a link anywhere on the way is followed by `realpath`.
         guard let realFolder = FileIO.resolvedPath(folder) else { return found }
         guard let real = FileIO.resolvedPath(chosen) else {

@@ -168,6 +168,21 @@ struct SheetPathRuleTests {
         #expect(sheet.sourceFiles.contains(setup.folder + "/" + setup.page), "\(sheet.sourceFiles)")
         let said = sheet.warnings.map(\.description).filter { $0.contains("which is not there") }
         #expect(said == ["\(setup.dataFile): names \"gone/\(setup.page)\", which is not there: \"\(setup.page)\" beside it was read instead"], "\(sheet.warnings)")
+        // The file beside it a link out: refused, naming that file, not only the path written
+        // (round 66b F3: "the path "gone/s-0.png" is a symbolic link" — it is not, the file beside is).
+        try FileManager.default.moveItem(atPath: setup.folder + "/" + setup.page, toPath: setup.root + "/moved.png")
+        try FileManager.default.createSymbolicLink(atPath: setup.folder + "/" + setup.page, withDestinationPath: setup.root + "/moved.png")
+        do {
+            _ = try SheetImport.read(setup.input)
+            Issue.record("\(format): a link out beside the data was read by name")
+        } catch {
+            let refusal = try #require(error.pathRefusal, "\(error)")
+            #expect(refusal.form == .symlink && refusal.path == "gone/\(setup.page)" && refusal.besideFile == setup.page, "\(refusal)")
+            #expect(refusal.description.contains("leads nowhere, and \"\(setup.page)\" beside the data file, read by its name instead, is a symbolic link"),
+                    "\(refusal)")
+        }
+        try FileManager.default.removeItem(atPath: setup.folder + "/" + setup.page)
+        try FileManager.default.moveItem(atPath: setup.root + "/moved.png", toPath: setup.folder + "/" + setup.page)
         if format == .godot3 || format == .godot4 {
             try setup.rename("gone/\(setup.page)", to: "res://gone/\(setup.page)", format: format)
             #expect(!(try SheetImport.read(setup.input)).warnings.map(\.description).contains { $0.contains("which is not there") })
