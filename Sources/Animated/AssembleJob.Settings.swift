@@ -72,9 +72,11 @@ extension AssembleJob {
         }
         guard named != scale else { return nil }
         let suffix: String = scale == 1 ? "" : "@\(scale)x"
-        let suggested = [folder + name.unscaledStem + device + suffix + "." + name.pathExtension,
-                         folder + name.unscaledStem + "-out" + device + suffix + "." + name.pathExtension].first { inputs.input(sameAs: $0) == nil }
-        let advice = suggested.map { "name it \($0)" } ?? "name it \(scale == 1 ? "without" : "with @\(scale)x and without") another @Nx"
+        let candidates = [folder + name.unscaledStem + device + suffix + "." + name.pathExtension,
+                          folder + name.unscaledStem + "-out" + device + suffix + "." + name.pathExtension]
+        let suggested = candidates.first { inputs.input(sameAs: $0) == nil }
+        let taken = suggested == candidates[1] ? " (\(candidates[0]) is one of the inputs)" : ""
+        let advice = suggested.map { "name it \($0)\(taken)" } ?? "name it \(scale == 1 ? "without" : "with @\(scale)x and without") another @Nx"
         return "the frames are @\(scale)x but \(output) is named @\(named)x, and a file's name gives its scale to every reader "
             + "(readers take it as @\(named)x): \(advice) to keep @\(scale)x"
     }

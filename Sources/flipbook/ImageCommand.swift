@@ -131,13 +131,15 @@ enum ImageCommand {
         let folder = output.contains("/") ? String(output[...output.lastIndex(of: "/")!]) : ""
         let device: String = name.device.map { "~" + $0 } ?? "", suffix: String = madeAt == 1 ? "" : "@\(madeAt)x"
         // Never a name that is taken (the input's own, `gold_1.png` for `gold_1@2x.png`).
-        let suggested = [folder + name.unscaledStem + device + suffix + ".png", folder + name.unscaledStem + "-out" + device + suffix + ".png"]
-            .first { !FileManager.default.fileExists(atPath: $0) }
+        let candidates = [folder + name.unscaledStem + device + suffix + ".png", folder + name.unscaledStem + "-out" + device + suffix + ".png"]
+        let suggested = candidates.first { !FileManager.default.fileExists(atPath: $0) }
+        // The plain name passed over is said, or the advice reads as an odd choice of name.
+        let taken = suggested == candidates[1] ? " (\(candidates[0]) is there already)" : ""
         func points(_ scale: Int) -> String {
             "\(Console.formatPoints(Double(width) / Double(scale)))×\(Console.formatPoints(Double(height) / Double(scale))) pt"
         }
         return "\(output) is named @\(named)x, so every reader takes its \(width)×\(height) px as \(points(named)), not the \(points(madeAt)) "
-            + "made at @\(madeAt)x (\(because)): " + (suggested.map { "name it \($0) to keep them" } ?? "name it \(madeAt == 1 ? "without" : "with @\(madeAt)x and without") another @Nx to keep them")
+            + "made at @\(madeAt)x (\(because)): " + (suggested.map { "name it \($0)\(taken) to keep them" } ?? "name it \(madeAt == 1 ? "without" : "with @\(madeAt)x and without") another @Nx to keep them")
     }
 
     /// The warning for an image written under a frame's name beside that sequence's other frames
