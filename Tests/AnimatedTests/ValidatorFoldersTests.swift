@@ -126,6 +126,24 @@ struct ValidatorFoldersTests {
         #expect(Validator.Error.nothingToCheck(folder: folder).description.hasPrefix(folder + ": nothing to validate"))
     }
 
+    /// A folder whose every frame the ignore globs leave out checks nothing: one
+    /// `config.ignores-all` warning naming the count and the globs (it was an empty report). A
+    /// folder whose files are read under a deeper root given with it (`par`, `par/dino`) is not that.
+    @Test func aFolderWhoseEveryFrameIsIgnoredIsSaid() throws {
+        let ignored = try Validator(config: ValidationConfig(ignore: ["gold_*"])).validate([Self.coin], cancellation: nil)
+        #expect(ignored.findings.map(\.rule) == [.configIgnoresAll] && ignored.findings.first?.severity == .warning)
+        #expect(ignored.findings.first?.message.contains("all 4 of its frames and animations are ignored by the settings' ignore globs (\"gold_*\")") == true,
+                "\(ignored.findings)")
+        #expect(ignored.sequences.isEmpty && ignored.folderErrors.isEmpty)
+        let parent = try Fixtures.temporaryFolder("validate-claimed")
+        defer { try? FileManager.default.removeItem(atPath: parent) }
+        try FileManager.default.createDirectory(atPath: parent + "/coin", withIntermediateDirectories: true)
+        for name in ["gold_1.png", "gold_2.png"] { try FileManager.default.copyItem(atPath: Self.coin + "/" + name, toPath: parent + "/coin/" + name) }
+        let report = try Validator().validate(folders: [(parent, ValidationConfig(ignore: ["nothing-matches"])), (parent + "/coin", ValidationConfig())],
+                                              cancellation: nil)
+        #expect(report.folderErrors.isEmpty && report.fileCount == 2 && report.findings.isEmpty, "\(report.findings)")
+    }
+
     /// A missing folder among good ones does not lose the good ones' report: it is a
     /// `folder.unreadable` error finding and a folder error, and the good folder is validated.
     @Test func aMissingFolderAmongGoodOnesKeepsTheirReport() throws {

@@ -84,6 +84,36 @@ struct FreshEyesSixtySixTests {
         #expect(!(try CLI.run(["validate", "cfg", "cfg/sub"], in: folder)).stdout.contains("config.not-applied"))
     }
 
+    /// F5: `{"ignore": ["*"]}` (a glob meant for `*.tmp`) left nothing checked and said only
+    /// "no frame sequences found", exit 0. Ignoring is a choice (exit 0, as documented), but it is
+    /// said, with the count and the globs (`config.ignores-all`); a glob that leaves a frame is not.
+    @Test(arguments: [#"["*"]"#, #"["gold_*"]"#, #"["*.tmp", "gold_?.png"]"#])
+    func aFolderWhoseEveryFrameIsIgnoredChecksNothingAndSaysSo(globs: String) throws {
+        let folder = try Self.folder("fe66-ignored")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/a", withIntermediateDirectories: true)
+        for name in ["gold_1.png", "gold_2.png", "gold_3.png"] {
+            try FileManager.default.copyItem(atPath: Self.coin + "/" + name, toPath: folder + "/a/" + name)
+        }
+        try Data(#"{"ignore": \#(globs)}"#.utf8).write(to: URL(fileURLWithPath: folder + "/a/.flipbook.json"))
+        let run = try CLI.run(["validate", "a"], in: folder)
+        let shown = try JSONDecoder().decode([String].self, from: Data(globs.utf8)).map { "\"\($0)\"" }.joined(separator: ", ")
+        #expect(run.status == 0 && run.stdout.contains("warning config.ignores-all  a: nothing validated: all 3 of its frames and animations "
+                                                      + "are ignored by the settings' ignore globs (\(shown))"), "\(run.status) \(run.stdout) \(run.stderr)")
+        // A team that wants it to fail CI says so, as for any rule.
+        try Data(#"{"ignore": \#(globs), "severities": {"config.ignores-all": "error"}}"#.utf8).write(to: URL(fileURLWithPath: folder + "/a/.flipbook.json"))
+        #expect(try CLI.run(["validate", "a"], in: folder).status == 1)
+        // One frame the globs leave: validated, nothing said ("*" leaves none: all 4 are said).
+        try Data(#"{"ignore": \#(globs)}"#.utf8).write(to: URL(fileURLWithPath: folder + "/a/.flipbook.json"))
+        try FileManager.default.copyItem(atPath: Self.coin + "/gold_4.png", toPath: folder + "/a/coin4.png")
+        let one = try CLI.run(["validate", "a"], in: folder)
+        if globs == #"["*"]"# {
+            #expect(one.status == 0 && one.stdout.contains("a: nothing validated: all 4 of its frames"), "\(one.stdout)")
+        } else {
+            #expect(one.status == 0 && !one.stdout.contains("config.ignores-all"), "\(one.stdout)")
+        }
+    }
+
     /// F5: a run that must wait for a folder another process holds (a Flipbook run stopped
     /// mid-commit) waited without a word. After two seconds it says who it waits for.
     @Test func aHeldFolderIsWaitedForAloud() throws {

@@ -30,6 +30,9 @@ enum DistinctFiles {
         /// The `.flipbook.json` files of folders below it that are not applied (`config.not-applied`):
         /// none of a folder also given, whose files are checked under its own settings.
         var nestedSettings: [String] = []
+        /// How many frames and animations the config's ignore globs left out when they are all
+        /// there is (`config.ignores-all`); 0 when anything is read (here or under a deeper root).
+        var allIgnored = 0
         /// Why the folder could not be validated (missing, no folder, unreadable, nothing to
         /// check); the other folders are validated all the same.
         var error: Validator.Error?
@@ -132,6 +135,11 @@ enum DistinctFiles {
             if found.frames.isEmpty && found.animations.isEmpty && found.fileProblems.isEmpty && !paths.contains(where: { FrameFile(path: $0) != nil }) {
                 let noFrames = Discovery.noFrames(in: root)
                 found.error = if case .onlySheetPages = noFrames { .source(noFrames) } else { .nothingToCheck(folder: root) }
+            } else if found.frames.isEmpty && found.animations.isEmpty && found.fileProblems.isEmpty {
+                // Everything there is, ignored (`"ignore": ["*"]`): said, not an empty pass (round
+                // 66b F5). Files read under a deeper root given (`par` with `par/dino`) are no such.
+                let ignored = (paths + animated).filter { config.isIgnored(Self.relativePath($0, below: trimmed)) }.count
+                if ignored > 0 && ignored == paths.count + animated.count { found.allIgnored = ignored }
             }
             result.append(found)
         }

@@ -53,6 +53,8 @@ public enum RuleID: String, Sendable, Hashable, Codable, CodingKeyRepresentable,
     case folderLinkOutside = "folder.link-outside"
     /// `config.not-applied`: ``ConfigNotAppliedRule``.
     case configNotApplied = "config.not-applied"
+    /// `config.ignores-all`: ``ConfigIgnoresAllRule``.
+    case configIgnoresAll = "config.ignores-all"
     /// `frame.link-outside`: ``FrameLinkOutsideRule``.
     case frameLinkOutside = "frame.link-outside"
     /// `frame.number-too-long`: ``FrameNumberTooLongRule``.

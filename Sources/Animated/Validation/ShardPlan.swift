@@ -66,6 +66,12 @@ struct ShardPlan {
                 unitFiles.append(0)
                 slot += 1
             }
+            if root.allIgnored > 0 {   // `config.ignores-all`: a finding of its own, read by no part
+                units.append(Shard.Unit(key: "ignored:\(slot)", cost: Self.perFileCost))
+                unitSlots.append([slot])
+                unitFiles.append(0)
+                slot += 1
+            }
         }
         kept = [Bool](repeating: false, count: slot)
         for (index, part) in Shard.partition(units, into: shard.count).enumerated() where part == shard.index {

@@ -51,7 +51,7 @@ public enum Rules {
         PNGCorruptRule.self, PNGCgBIRule.self, PNGTooLargeRule.self, PNGAnimatedRule.self, PNGTrailingDataRule.self, SequenceGapRule.self, SequenceMisnamedFrameRule.self, SequencePaddingMixedRule.self,
         SequenceDuplicateNumberRule.self, SizeMismatchRule.self, ScaleMismatchRule.self, ScaleNotMultipleRule.self,
         ScaleUnsupportedRule.self, ScaleMissingVariantRule.self, HighlightedMismatchRule.self, PNGColorTypeMixedRule.self,
-        FileTooLargeRule.self, AnimationLenientReadRule.self, AnimationFramesLostRule.self, AnimationUnreadableRule.self, FolderUnreadableRule.self, FolderLinkOutsideRule.self, ConfigNotAppliedRule.self, FrameLinkOutsideRule.self, FrameNumberTooLongRule.self, ManifestInvalidRule.self, ManifestShortDurationRule.self, FrameEmptyRule.self, FrameDuplicateRule.self,
+        FileTooLargeRule.self, AnimationLenientReadRule.self, AnimationFramesLostRule.self, AnimationUnreadableRule.self, FolderUnreadableRule.self, FolderLinkOutsideRule.self, ConfigNotAppliedRule.self, ConfigIgnoresAllRule.self, FrameLinkOutsideRule.self, FrameNumberTooLongRule.self, ManifestInvalidRule.self, ManifestShortDurationRule.self, FrameEmptyRule.self, FrameDuplicateRule.self,
         FrameHiddenColorRule.self, NameCaseClashRule.self, NameMixedNormalizationRule.self,
     ] + uikit
 

@@ -199,6 +199,15 @@ public struct Validator: Sendable {
                 report.append(Finding(rule: .configNotApplied, severity: severity, message: ConfigNotAppliedRule.message(file, root: folder.folder),
                                       file: file, sequence: FrameFile.directory(of: file)), slot: slot)
             }
+            if root.allIgnored > 0 {
+                if plan?.keeps(slot) != false, let severity = folder.config.severity(of: ConfigIgnoresAllRule.self) {
+                    let trimmed = Discovery.trimmingSlash(folder.folder)
+                    report.append(Finding(rule: .configIgnoresAll, severity: severity,
+                                          message: ConfigIgnoresAllRule.message(root: trimmed, files: root.allIgnored, globs: folder.config.ignore),
+                                          file: trimmed, sequence: trimmed), slot: slot)
+                }
+                slot += 1
+            }
         }
         reporter.finish(.reading)
         return report

@@ -68,6 +68,28 @@ public enum ConfigNotAppliedRule: ValidationRule {
     public static func check(_ facts: SequenceFacts, config: ValidationConfig) -> [Problem] { [] }
 }
 
+/// `config.ignores-all`: a folder given whose every frame and animation the settings' `ignore`
+/// globs leave out (`"ignore": ["*"]`, or a glob meant for `*.tmp`): nothing there was checked. A
+/// choice, so not an error (a folder of nothing is `folder.unreadable`), but said, so a CI run
+/// that checked nothing does not read as a pass of those files. The folder walk finds it, not a
+/// check of a sequence, so ``check(_:config:)`` finds nothing.
+public enum ConfigIgnoresAllRule: ValidationRule {
+    public static let id = RuleID.configIgnoresAll
+    public static let title = "Every file of a folder ignored by the settings"
+    public static let explanation = "The settings' ignore globs leave out every frame and animation of a folder given: nothing there "
+        + "was checked. Narrow the globs, or leave the folder out of the run."
+    public static let defaultSeverity = Severity.warning
+
+    /// The finding's words for the folder given `root`, whose `files` files `globs` left out.
+    static func message(root: String, files: Int, globs: [String]) -> String {
+        "\(root): nothing validated: \(files == 1 ? "its one frame or animation is" : "all \(files) of its frames and animations are") "
+            + "ignored by the settings' ignore globs (\(globs.map { "\"\($0)\"" }.joined(separator: ", "))); narrow the globs, "
+            + "or leave the folder out of the run"
+    }
+
+    public static func check(_ facts: SequenceFacts, config: ValidationConfig) -> [Problem] { [] }
+}
+
 /// `frame.link-outside`: a frame file (or a GIF, APNG or WebP) in a validated folder that is a
 /// symbolic link to a file outside it (`walk/walk3.png -> ../../elsewhere/walk3.png`). It is not read — validation never
 /// reads files outside the folders it was given — and every other reader refuses the folder, so
