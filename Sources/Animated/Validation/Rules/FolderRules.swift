@@ -55,14 +55,15 @@ public enum ConfigNotAppliedRule: ValidationRule {
     public static let id = RuleID.configNotApplied
     public static let title = "Settings file below the folder validated, not applied"
     public static let explanation = "A .flipbook.json lies in a folder below the one validated. Settings are read only from "
-        + "the folders given: its files were checked under the settings of the folder given. Validate that folder too, or move its settings up."
+        + "the folders given, or from a config file given to the run: its files were checked under those settings. Validate that folder too "
+        + "(without a config file), or move its settings up."
     public static let defaultSeverity = Severity.warning
 
     /// The finding's words for the settings file `file` below the folder given `root`.
     static func message(_ file: String, root: String) -> String {
         let folder = FrameFile.directory(of: file)
-        return "\(file) is not applied: settings are read from the folders given (\(root)), not from folders below them; "
-            + "validate \(folder) as well to check its files under it"
+        return "\(file) is not applied: settings are read from the folders given (\(root)) or from a config file given to the run "
+            + "(--config), never from folders below them; validate \(folder) as well, without --config, to check its files under it"
     }
 
     public static func check(_ facts: SequenceFacts, config: ValidationConfig) -> [Problem] { [] }
