@@ -155,7 +155,7 @@ struct ValidationRuleTests {
         #expect(Set(ids) == [.seqGap, .seqMisnamedFrame, .seqPaddingMixed, .seqDuplicateNumber, .sizeMismatch, .scaleMismatch,
                              .scaleNotMultiple, .scaleUnsupported, .scaleMissingVariant, .highlightedMismatch, .pngCorrupt,
                              .pngCgBI, .pngTooLarge, .pngAnimated, .pngTrailingData, .pngColorTypeMixed, .frameDuplicate, .frameEmpty, .frameHiddenColor, .nameCaseClash, .nameMixedNormalization,
-                             .fileTooLarge, .animationLenientRead, .animationFramesLost, .animationUnreadable, .folderUnreadable, .folderLinkOutside, .configNotApplied, .frameLinkOutside, .frameNumberTooLong,
+                             .fileTooLarge, .animationLenientRead, .animationFramesLost, .animationUnreadable, .folderUnreadable, .folderLinkOutside, .configNotApplied, .configIgnoresAll, .frameLinkOutside, .frameNumberTooLong,
                              .manifestInvalid, .manifestShortDuration, .uikitPadded, .uikitGap, .uikitPast1024,
                              .uikitMixedScale, .uikitMissingScale, .uikitMixedSize, .uikitDeviceVariant,
                              .uikitHighlighted])

@@ -75,8 +75,8 @@ struct FreshEyesSixtySixTests {
         }
         try Data(#"{"uikit": true, "severties": {}}"#.utf8).write(to: URL(fileURLWithPath: folder + "/cfg/sub/.flipbook.json"))
         let run = try CLI.run(["validate", "cfg"], in: folder)
-        let said = "warning config.not-applied  cfg/sub/.flipbook.json is not applied: settings are read from the folders given (cfg) or from a "
-            + "config file given to the run (--config), never from folders below them; validate cfg/sub as well, without --config, to check its files under it"
+        let said = "warning config.not-applied  cfg/sub/.flipbook.json is not applied: settings are read from the folders given (cfg) or from the "
+            + "run's config file, never from folders below them; validate cfg/sub as well, with no config file for the run, to check its files under it"
         #expect(run.status == 0 && run.stdout.contains(said), "\(run.stdout)")
         // A config file for the run is no reason to apply it either, and the advice says so
         // (session 39: it spoke only of the folders given, as if --config were not there).

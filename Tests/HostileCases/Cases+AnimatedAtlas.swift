@@ -124,7 +124,7 @@ extension HostileCases {
                 "ScaleMismatchRule", "ScaleNotMultipleRule", "ScaleUnsupportedRule", "ScaleMissingVariantRule", "HighlightedMismatchRule", "FrameEmptyRule",
                 "FrameDuplicateRule", "FrameHiddenColorRule", "AnimationLenientReadRule", "NameCaseClashRule", "NameMixedNormalizationRule", "SequenceFacts.CaseClash",
                 "FolderLinkOutsideRule", "FolderUnreadableRule", "AnimationFramesLostRule", "LenientReadWarning", "LenientReadWarning.Kind",
-                "AnimationUnreadableRule", "FrameLinkOutsideRule", "FrameNumberTooLongRule", "ConfigNotAppliedRule"]) {
+                "AnimationUnreadableRule", "FrameLinkOutsideRule", "FrameNumberTooLongRule", "ConfigNotAppliedRule", "ConfigIgnoresAllRule"]) {
             let configs = ["", "{}", #"{"expectedSize": [NaN]}"#, #"{"expectedSize": [-1, 1e400]}"#, #"{"requiredScales": [0, -1]}"#,
                            #"{"maxFileBytes": -1}"#, #"{"ignore": ["", "[", "**/../**"]}"#]
             each(configs) { text in _ = try ValidationConfig.decode(Array(text.utf8), file: ".flipbook.json").isIgnored("") }
@@ -154,6 +154,7 @@ extension HostileCases {
                 _ = FrameLinkOutsideRule.check(animation, config: config)
                 _ = FrameNumberTooLongRule.check(animation, config: config)
                 _ = ConfigNotAppliedRule.check(animation, config: config)
+                _ = ConfigIgnoresAllRule.check(animation, config: config)
             }
             // The values `.flipbook.json` refuses are refused by the validator too (`check(file:)`).
             _ = try? config.check(file: "")

@@ -62,8 +62,8 @@ public enum ConfigNotAppliedRule: ValidationRule {
     /// The finding's words for the settings file `file` below the folder given `root`.
     static func message(_ file: String, root: String) -> String {
         let folder = FrameFile.directory(of: file)
-        return "\(file) is not applied: settings are read from the folders given (\(root)) or from a config file given to the run "
-            + "(--config), never from folders below them; validate \(folder) as well, without --config, to check its files under it"
+        return "\(file) is not applied: settings are read from the folders given (\(root)) or from the run's config file, "
+            + "never from folders below them; validate \(folder) as well, with no config file for the run, to check its files under it"
     }
 
     public static func check(_ facts: SequenceFacts, config: ValidationConfig) -> [Problem] { [] }
