@@ -172,42 +172,7 @@ public struct Validator: Sendable {
                 animation.findingSlots = animation.findings.map { _ in slot }
                 report.append(animation)
             }
-            // A file every other reader refuses the folder for (a frame linking out of it, a frame
-            // number too long, a name in a second Unicode normalisation) is not read: said on that file, the rest of the tree checked.
-            for problem in root.fileProblems {
-                defer { slot += 1 }
-                let rule: any ValidationRule.Type = switch problem.error {
-                case .frameNumberTooLong: FrameNumberTooLongRule.self
-                case .namesDifferInNormalization: NameCaseClashRule.self
-                default: FrameLinkOutsideRule.self
-                }
-                guard plan?.keeps(slot) != false, let severity = folder.config.severity(of: rule) else { continue }
-                report.append(Finding(rule: rule.id, severity: severity, message: problem.error.description,
-                                      file: problem.path, sequence: FrameFile.directory(of: problem.path)), slot: slot)
-            }
-            // A folder link leading out, not followed: said on the folder that holds it (it was
-            // filed under whichever sequence came first when that folder held none).
-            for link in root.leavingLinks {
-                defer { slot += 1 }
-                guard plan?.keeps(slot) != false, let severity = folder.config.severity(of: FolderLinkOutsideRule.self) else { continue }
-                report.append(Finding(rule: .folderLinkOutside, severity: severity, message: FolderLinkOutsideRule.message(link),
-                                      file: link.link, sequence: FrameFile.directory(of: link.link)), slot: slot)
-            }
-            for file in root.nestedSettings {
-                defer { slot += 1 }
-                guard plan?.keeps(slot) != false, let severity = folder.config.severity(of: ConfigNotAppliedRule.self) else { continue }
-                report.append(Finding(rule: .configNotApplied, severity: severity, message: ConfigNotAppliedRule.message(file, root: folder.folder),
-                                      file: file, sequence: FrameFile.directory(of: file)), slot: slot)
-            }
-            if root.allIgnored > 0 {
-                if plan?.keeps(slot) != false, let severity = folder.config.severity(of: ConfigIgnoresAllRule.self) {
-                    let trimmed = Discovery.trimmingSlash(folder.folder)
-                    report.append(Finding(rule: .configIgnoresAll, severity: severity,
-                                          message: ConfigIgnoresAllRule.message(root: trimmed, files: root.allIgnored, globs: folder.config.ignore),
-                                          file: trimmed, sequence: trimmed), slot: slot)
-                }
-                slot += 1
-            }
+            appendWalkFindings(of: root, in: folder, to: &report, slot: &slot, plan: plan)
         }
         reporter.finish(.reading)
         return report
