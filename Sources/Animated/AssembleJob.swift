@@ -274,10 +274,13 @@ public struct AssembleJob: Sendable {
     /// folder's frames are decoded as they are encoded, so its encode takes the whole bar. A raised
     /// `cancellation` stops the reading or the encode before its next frame with ``AssembleError/cancelled``.
     public func run(progress: (@Sendable (JobProgress) -> Void)? = nil, cancellation: CancellationFlag?) throws(AssembleError) -> Outcome {
-        let bar = JobProgress.Bar(progress)
-        let reading = JobProgress.Reporter(bar.step(0...Self.readingShare), phase: .reading).counter(.reading)
-        let plan = try plan(cancellation: cancellation, reading: reading)
-        return try run(plan, progress: bar.step(bar.reached...1), cancellation: cancellation)
+        // The folders read are held until the job has read them (``FolderReads``): never a mix of two runs.
+        try FolderReads.reading { () throws(AssembleError) -> Outcome in
+            let bar = JobProgress.Bar(progress)
+            let reading = JobProgress.Reporter(bar.step(0...Self.readingShare), phase: .reading).counter(.reading)
+            let plan = try plan(cancellation: cancellation, reading: reading)
+            return try run(plan, progress: bar.step(bar.reached...1), cancellation: cancellation)
+        }
     }
 
     /// The share of ``run(progress:cancellation:)``'s bar that decoding an animated source takes

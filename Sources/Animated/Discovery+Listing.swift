@@ -61,7 +61,7 @@ extension Discovery {
         // The folder no file may lead out of: the walk's first folder, or this one listed alone.
         let boundary = walk.root ?? walk.realPaths.of(folder)
         // A set a killed Flipbook run left half-replaced here is finished first, never read as one.
-        do { try OutputRecovery.recover(folder: folder) } catch { throw .unreadableFolder(path: folder, reason: error.description) }
+        do { try OutputRecovery.recover(reading: folder) } catch { throw .unreadableFolder(path: folder, reason: error.description) }
         // Pages of a sprite sheet Flipbook wrote here (its set holds the sheet's data), or that a
         // sheet's data here names (a copy without the record), are no frames.
         let names = try names(in: folder)

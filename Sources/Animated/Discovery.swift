@@ -249,7 +249,7 @@ public enum Discovery {
         if FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory) {
             if isDirectory.boolValue { return try pngFiles(inFolder: source, recursive: recursive).compactMap { FrameFile(path: $0) } }
             let folder = FrameFile.directory(of: source)   // a listed frame's set is finished first too (pngFiles)
-            do { try OutputRecovery.recover(folder: folder) } catch { throw .unreadableFolder(path: folder, reason: error.description) }
+            do { try OutputRecovery.recover(reading: folder) } catch { throw .unreadableFolder(path: folder, reason: error.description) }
             guard let file = FrameFile(path: source) else { throw .noFrames(source: source) }
             return [file]
         }

@@ -81,7 +81,7 @@ extension FramesJob {
         case .file:
             // A sheet a killed run left half-replaced is finished before it is read, never read mixed.
             for folder in isFolder ? [input] : [FileIO.parentDirectory(of: input)] {
-                do { try OutputRecovery.recover(folder: folder) } catch { throw SheetImport.Error.unreadable(file: input, reason: error.description) }
+                do { try OutputRecovery.recover(reading: folder) } catch { throw SheetImport.Error.unreadable(file: input, reason: error.description) }
             }
             if let pages = Self.pageDataFiles(missing: input) {
                 let names = pages.map(FileIO.lastComponent(of:))

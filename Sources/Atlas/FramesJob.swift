@@ -154,7 +154,10 @@ public struct FramesJob: Sendable {
     public func run(progress: (@Sendable (JobProgress) -> Void)? = nil, cancellation: CancellationFlag?) throws(FramesJobError) -> Outcome {
         // Reading a sheet decodes its pages; reading an APNG or WebP decodes every frame.
         let reporter = JobProgress.Reporter(progress, phases: [(.reading, 1), (.writing, 3)])
-        let planned = try self.plan(reporter, cancellation: cancellation)
-        return try self.run(planned, reporter: reporter, cancellation: cancellation)
+        // The folders read are held until the job has read them (``FolderReads``): never a mix of two runs.
+        return try FolderReads.reading { () throws(FramesJobError) -> Outcome in
+            let planned = try self.plan(reporter, cancellation: cancellation)
+            return try self.run(planned, reporter: reporter, cancellation: cancellation)
+        }
     }
 }

@@ -21,9 +21,12 @@ extension SheetJob {
     public func run(progress: (@Sendable (JobProgress) -> Void)? = nil, cancellation: CancellationFlag?) throws(SheetJobError) -> Plan {
         // Decoding is most of the work; the pages' compression is the rest.
         let reporter = JobProgress.Reporter(progress, phases: [(.reading, 3), (.writing, 1)])
-        let plan = try plan(counting: reporter.counter(.reading), cancellation: cancellation)
-        try write(plan, reporter: reporter, cancellation: cancellation)
-        return plan
+        // The folders read are held until the job has read them (``FolderReads``): never a mix of two runs.
+        return try FolderReads.reading { () throws(SheetJobError) -> Plan in
+            let plan = try plan(counting: reporter.counter(.reading), cancellation: cancellation)
+            try write(plan, reporter: reporter, cancellation: cancellation)
+            return plan
+        }
     }
 
     /// ``plan(progress:cancellation:)`` without blocking the caller's thread: the frames are read,

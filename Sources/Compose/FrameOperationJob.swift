@@ -248,7 +248,10 @@ public struct FrameOperationJob: Sendable {
     /// Plans, then reads, changes and writes every frame (see ``run(_:progress:cancellation:)``).
     public func run(progress: (@Sendable (JobProgress) -> Void)? = nil, cancellation: CancellationFlag?) throws(FrameOperationError) -> Outcome {
         if cancellation?.isCancelled == true { throw .cancelled }
-        return try run(plan(cancellation: cancellation), progress: progress, cancellation: cancellation)
+        // The folders read are held until the job has read them (``FolderReads``): never a mix of two runs.
+        return try FolderReads.reading { () throws(FrameOperationError) -> Outcome in
+            try run(plan(cancellation: cancellation), progress: progress, cancellation: cancellation)
+        }
     }
 
     /// Reads, changes and writes every frame of a plan made by `plan()`, on the calling thread and

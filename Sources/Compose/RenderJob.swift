@@ -258,7 +258,10 @@ public struct RenderJob: Sendable {
     /// run before its next frame with ``RenderError/cancelled``; nothing is written.
     public func run(progress: (@Sendable (JobProgress) -> Void)? = nil, cancellation: CancellationFlag?) throws(RenderError) -> Outcome {
         if cancellation?.isCancelled == true { throw .cancelled }
-        return try run(plan(cancellation: cancellation), progress: progress, cancellation: cancellation)
+        // The folders read are held until the job has read them (``FolderReads``): never a mix of two runs.
+        return try FolderReads.reading { () throws(RenderError) -> Outcome in
+            try run(plan(cancellation: cancellation), progress: progress, cancellation: cancellation)
+        }
     }
 
     /// Draws and writes a plan made by `plan()` (see ``run(progress:cancellation:)``).

@@ -351,9 +351,12 @@ final class BuildRun: @unchecked Sendable {
         var attempts = 0
         while true {
             // A set whose name changed hands (`b` now writes `out/a.png`) leaves the files other targets write now.
+            // The folders the target reads are held until it has read them (``FolderReads``).
             let run = OutputSet.$scope.withValue(scope) {
                 Result { () throws(TargetFailure) in
-                    try TargetRunner.run(target.job, overwrite: overwrite, threads: threads, reportWording: job.reportWording, cancellation: cancellation)
+                    try FolderReads.reading { () throws(TargetFailure) in
+                        try TargetRunner.run(target.job, overwrite: overwrite, threads: threads, reportWording: job.reportWording, cancellation: cancellation)
+                    }
                 }
             }
             do { return try run.get() } catch {

@@ -96,6 +96,11 @@ public struct BuildWatch: Sendable {
     /// problem, on the calling thread. Throws only when the watch cannot start: the project file
     /// does not read at first, a target asked for is not in it, or the system refuses to watch.
     public func run(onEvent: @escaping @Sendable (Event) -> Void, cancellation: CancellationFlag) throws(WatchError) {
+        // Each build holds what it reads while it runs (``FolderReads``), the watch nothing.
+        try FolderReads.outsideScope { () throws(WatchError) in try watchAndBuild(onEvent: onEvent, cancellation: cancellation) }
+    }
+
+    private func watchAndBuild(onEvent: @escaping @Sendable (Event) -> Void, cancellation: CancellationFlag) throws(WatchError) {
         guard debounce.isFinite, debounce >= 0.01, debounce <= 10 else {
             throw .setting(setting: "debounce", found: "\(debounce)", requirement: "from 0.01 to 10 seconds")
         }

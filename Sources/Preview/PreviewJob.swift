@@ -64,8 +64,14 @@ public struct PreviewJob: Sendable {
         try plan(JobProgress.Reporter(progress, phase: .reading), cancellation: cancellation)
     }
 
-    /// ``plan(progress:cancellation:)`` reporting to `reporter`'s `reading` phase.
+    /// ``plan(progress:cancellation:)`` reporting to `reporter`'s `reading` phase. The folders read
+    /// are held until the page is planned (``FolderReads``), never longer: a preview server plans
+    /// again and again and must not keep other runs from writing there.
     func plan(_ reporter: JobProgress.Reporter, cancellation: CancellationFlag?) throws(PreviewError) -> PreviewPage {
+        try FolderReads.reading { () throws(PreviewError) -> PreviewPage in try planHeld(reporter, cancellation: cancellation) }
+    }
+
+    private func planHeld(_ reporter: JobProgress.Reporter, cancellation: CancellationFlag?) throws(PreviewError) -> PreviewPage {
         let source = Discovery.trimmingSlash(self.source)
         var content = PreviewContent()
         var validation: [(folder: String, config: ValidationConfig)] = []

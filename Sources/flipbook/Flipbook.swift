@@ -63,7 +63,8 @@ struct Flipbook: ParsableCommand {
         }
         do {
             var command = try parseAsRoot()
-            try command.run()
+            // The folders a command reads are held until it has read them (a commit into one waits).
+            try FolderReads.reading { try command.run() }
         } catch let code as ExitCode {
             if code.rawValue != 0 { ProcessPolicy.removeEmptyFoldersMadeForOutputs() }
             ProcessPolicy.exit(code.rawValue)

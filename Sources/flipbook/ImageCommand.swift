@@ -29,7 +29,7 @@ enum ImageCommand {
     /// command reading a folder does (a frame named alone was read as the old one).
     static func finishInterruptedWrites(around paths: [String]) throws {
         for folder in Set(paths.filter { !FileIO.isDirectory($0) }.map { FileIO.parentDirectory(of: $0) }).sorted() where FileIO.isDirectory(folder) {
-            try OutputRecovery.recover(folder: folder)
+            try OutputRecovery.recover(reading: folder)
         }
     }
 

@@ -103,6 +103,14 @@ public struct Validator: Sendable {
     /// others: it is in ``ValidationReport/folderErrors`` and a `folder.unreadable` finding.
     public func validate(folders: [(folder: String, config: ValidationConfig)], progress: (@Sendable (JobProgress) -> Void)? = nil,
                          cancellation: CancellationFlag?) throws(Validator.Error) -> ValidationReport {
+        // The folders are held until they are read (``FolderReads``): never validated as a mix of two runs.
+        try FolderReads.reading { () throws(Validator.Error) -> ValidationReport in
+            try validateHeld(folders: folders, progress: progress, cancellation: cancellation)
+        }
+    }
+
+    private func validateHeld(folders: [(folder: String, config: ValidationConfig)], progress: (@Sendable (JobProgress) -> Void)?,
+                              cancellation: CancellationFlag?) throws(Validator.Error) -> ValidationReport {
         if let error = settingError { throw .setting(error) }
         let folders = folders.map { folder in
             var config = folder.config

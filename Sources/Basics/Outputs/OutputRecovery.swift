@@ -41,6 +41,17 @@ public enum OutputRecovery {
         }
     }
 
+    /// ``recover(folder:)`` for a reader of `folder`: within a ``FolderReads`` scope the folder is
+    /// then held, so no commit changes it until the scope's job has read it (a commit killed
+    /// between the two is finished first).
+    package static func recover(reading folder: String) throws(OutputError) {
+        if FolderReads.holds(folder) { return }
+        for attempt in 0..<3 {
+            try recover(folder: folder)
+            if !FolderReads.hold(folder, checking: attempt < 2) { return }
+        }
+    }
+
     /// Whether `folder` holds the journal of a commit not finished (a process killed mid-way, or
     /// one committing now): its files are a mix of two runs until ``recover(folder:)``.
     package static func hasUnfinishedCommit(in folder: String) -> Bool {

@@ -131,10 +131,18 @@ public final class OutputSet: @unchecked Sendable {
         // since (the build's outputs are the build's); any other file only when named outright.
         let named = named || buildScope?.replaces(path) == true
         let folder = FileIO.parentDirectory(of: path)
-        let ledger = self.ledger(folder)
+        let name = FileIO.lastComponent(of: path)
+        var ledger = self.ledger(folder)
+        var matches = named || ledger.holder(of: name).map { OutputLedger.matches($0.entry, path: path) } ?? false
+        // Another run's commit into the folder since its record was read (two runs writing one
+        // folder at once): the file is checked against the record as that commit left it.
+        if !matches {
+            ledger = freshLedger(folder)
+            matches = ledger.holder(of: name).map { OutputLedger.matches($0.entry, path: path) } ?? false
+        }
         // The file the set is named after (a single output, a sheet's -o): the user may let it go.
         let isOwnName = owner == path
-        guard let (holder, entry) = ledger.holder(of: FileIO.lastComponent(of: path)) else {
+        guard let (holder, _) = ledger.holder(of: name) else {
             // In a build, the user's file another target reads is an input of the build: never replaced.
             if buildScope?.protects(path) == true { throw .overwritesInput(output: path, input: path) }
             // The user's own file: replaced only when named outright.
@@ -145,7 +153,7 @@ public final class OutputSet: @unchecked Sendable {
         guard Self.family(holder) == Self.family(ownerKey(in: folder) ?? owner) else {
             throw .heldByAnotherSet(path: path, owner: OutputLedger.display(owner: holder, in: folder))
         }
-        guard named || OutputLedger.matches(entry, path: path) else {
+        guard matches else {
             throw isOwnName ? .replacesUsersFile(path: path) : .changedSinceWritten(path: path)
         }
     }
@@ -169,6 +177,16 @@ public final class OutputSet: @unchecked Sendable {
             ledgers[folder] = ledger
             return ledger
         }
+    }
+
+    /// The record of `folder` read again, once no commit is under way there (under the folder's
+    /// shared lock), in place of the one read before.
+    private func freshLedger(_ folder: String) -> OutputLedger {
+        let lock = System.lock(directory: System.resolvedPath(folder) ?? folder, shared: true)
+        defer { if let lock { System.unlock(lock) } }
+        let ledger = OutputLedger.read(folder: folder)
+        self.lock.withLock { ledgers[folder] = ledger }
+        return ledger
     }
 
     /// This set's owner as the record in `folder` names it, worked out once per folder (it
@@ -270,10 +288,24 @@ public final class OutputSet: @unchecked Sendable {
         defer { for lock in locks { System.unlock(lock) } }
         var leftFolders = left.values.flatMap { $0 }.filter { !folders.contains($0) }
         if !owned.isEmpty || files.count > 1 {
+            // The folders this job read are read by now: let them go (a reader's own lock on a
+            // folder it writes would wait on itself; two runs that read what the other writes
+            // would wait on each other).
+            FolderReads.releaseCurrent()
             // One lock per folder, however it is spelled (`out`, `./out`: a second would wait on the
-            // first), taken in one order by every process.
-            for folder in Swift.Set((folders + leftFolders).map { System.resolvedPath($0) ?? $0 }).sorted() {
-                if let lock = System.lock(directory: folder) { locks.append(lock); continue }
+            // first), taken in one order by every process; none is held while one is waited for (a
+            // reader holding one folder may be waiting for another this commit holds).
+            var order = Swift.Set((folders + leftFolders).map { System.resolvedPath($0) ?? $0 }).sorted()[...]
+            while let folder = order.popFirst() {
+                let attempt = System.tryLock(directory: folder)
+                if let lock = attempt.descriptor { locks.append(lock); continue }
+                if attempt.busy {
+                    for lock in locks { System.unlock(lock) }
+                    locks = []
+                    if let lock = System.lock(directory: folder) { System.unlock(lock) }
+                    order = Swift.Set((folders + leftFolders).map { System.resolvedPath($0) ?? $0 }).sorted()[...]
+                    continue
+                }
                 // A folder left behind that cannot be locked keeps its old files; a folder written to must lock.
                 if !folders.contains(where: { (System.resolvedPath($0) ?? $0) == folder }) {
                     leftFolders.removeAll { (System.resolvedPath($0) ?? $0) == folder }

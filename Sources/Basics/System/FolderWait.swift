@@ -23,13 +23,19 @@ package enum FolderWait {
     /// (Linux's `/proc/locks`).
     static func tell(_ folder: String) {
         guard let say = notice.withLock({ $0 }) else { return }
-        let who = holder(of: folder).map { "process \($0)" } ?? "another process"
-        say("waiting for \(who), which is writing \(folder) (a Flipbook run stopped there holds the folder until it goes on or ends)")
+        let holder = holder(of: folder)
+        let who = holder.map { "process \($0.process)" } ?? "another process"
+        if holder?.reading == true {
+            say("waiting for \(who), which is reading \(folder) (a Flipbook run reading a folder holds it until it has read it; one stopped there holds it until it goes on or ends)")
+        } else {
+            say("waiting for \(who), which is writing \(folder) (a Flipbook run stopped there holds the folder until it goes on or ends)")
+        }
     }
 
     /// The process holding a `flock` on `folder`, from `/proc/locks` (`1: FLOCK ADVISORY WRITE 29521
-    /// 08:01:1234 0 EOF`: the device as major:minor in hex, the inode); `nil` where there is none.
-    static func holder(of folder: String) -> Int? {
+    /// 08:01:1234 0 EOF`: the device as major:minor in hex, the inode), and whether its lock is a
+    /// reader's (`READ`, shared); `nil` where there is none.
+    static func holder(of folder: String) -> (process: Int, reading: Bool)? {
         guard let (device, inode) = System.identity(of: folder),
               let table = try? String(contentsOfFile: "/proc/locks", encoding: .utf8) else { return nil }
         // glibc's `gnu_dev_major`/`gnu_dev_minor`.
@@ -39,7 +45,7 @@ package enum FolderWait {
         for line in table.split(separator: "\n") where !line.contains("->") {
             let fields = line.split(separator: " ")
             guard fields.count > 5, fields[1] == "FLOCK", fields[5] == key, let pid = Int(fields[4]) else { continue }
-            return pid
+            return (pid, fields[3] == "READ")
         }
         return nil
     }

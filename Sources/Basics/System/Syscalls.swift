@@ -59,20 +59,22 @@ enum System {
         return (UInt64(truncatingIfNeeded: status.st_dev), UInt64(truncatingIfNeeded: status.st_ino))
     }
 
-    /// Takes an exclusive advisory lock on a directory (`flock`), waiting for another holder: the
+    /// Takes an advisory lock on a directory (`flock`): exclusive, or `shared` (readers hold one
+    /// together), waiting for a holder of the other kind: the
     /// descriptor that holds it, for ``unlock(_:)``; `nil` when the directory cannot be opened.
     /// A holder that keeps it past ``FolderWait/patience`` milliseconds is said (``FolderWait``),
     /// unless `quiet` (a caller that says it waits itself).
-    static func lock(directory: String, quiet: Bool = false) -> Int32? {
+    static func lock(directory: String, shared: Bool = false, quiet: Bool = false) -> Int32? {
         let descriptor = open(directory, O_RDONLY | O_CLOEXEC | O_DIRECTORY)
         guard descriptor >= 0 else { return nil }
+        let kind = shared ? LOCK_SH : LOCK_EX
         // Polled first: a writer stopped mid-commit (Ctrl-Z, a debugger) would be a silent hang.
         for _ in stride(from: 0, to: quiet ? 0 : FolderWait.patience, by: 10) {
-            if flock(descriptor, LOCK_EX | LOCK_NB) == 0 || (errno != EWOULDBLOCK && errno != EINTR) { return descriptor }
+            if flock(descriptor, kind | LOCK_NB) == 0 || (errno != EWOULDBLOCK && errno != EINTR) { return descriptor }
             usleep(10_000)
         }
         if !quiet { FolderWait.tell(directory) }
-        while flock(descriptor, LOCK_EX) != 0 {
+        while flock(descriptor, kind) != 0 {
             if errno != EINTR { break }
         }
         return descriptor
