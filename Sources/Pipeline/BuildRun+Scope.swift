@@ -17,10 +17,12 @@ extension BuildRun {
            // any other only with `overwrite`, one the build kept as the user's (``BuildState/keptAsUsers``) too.
            replaces: { path in project.resolvedRelative(opened: path).map { previous[$0] != nil } ?? false },
            // A scene of the user's (no build wrote it) that a render target reads: no target makes scenes, so it is
-           // never an output to replace, --overwrite or not. (A file of another kind a target reads where another
-           // writes is that target's output by the project's word: --overwrite replaces a stale copy of it.)
+           // never an output to replace, --overwrite or not; nor a frame of the user's in a folder another target
+           // reads. (A file of another kind a target reads by name, or in a folder a target writes, is that
+           // target's output by the project's word: --overwrite replaces a stale copy of it.)
            protects: { path in project.resolvedRelative(opened: path).map {
-               previous[$0] == nil && earlierWriters[$0] == nil && claims.scenes.contains($0) } ?? false })
+               previous[$0] == nil && earlierWriters[$0] == nil
+                   && (claims.scenes.contains($0) || claims.isInSourceFolder($0, besides: target.name)) } ?? false })
     }
 
     /// `paths` without repeats, in order, told apart by their bytes (`café.png` composed and

@@ -38,8 +38,9 @@ extension BuildState {
             // A file of the user's another target reads (OutputSet.Scope.protects): said with its reader,
             // or, when an earlier build kept it as the user's, as that (the more exact words).
             if let writer = keptAsUsers?[path] { return (.keptForUser(path: refusal.path, writer: writer), previous) }
-            guard let reader = project.targets.first(where: { $0.name != name && $0.sources.contains(path) }) else { return (failure, previous) }
-            return (.readByAnotherTarget(path: refusal.path, reader: reader.name), previous)
+            guard let reader = project.targets.first(where: { $0.name != name && $0.sources.contains(path) })?.name
+                    ?? BuildGraph.readers(of: path, besides: name, in: project).first else { return (failure, previous) }
+            return (.readByAnotherTarget(path: refusal.path, reader: reader), previous)
         case .changedSinceWritten, .changedAndLeft, .notWrittenByFlipbook, .replacesUsersFile, .twinOfUsersFile:
             if let writer = keptAsUsers?[path] { return (.keptForUser(path: refusal.path, writer: writer), previous) }
             guard case .changedAndLeft = refusal else {

@@ -17,7 +17,8 @@ extension FolderCacheStore {
         try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: "\(folder)/\(part.rawValue)/\(key)")
     }
 
-    /// Keeps the folder within `limit` bytes: when it holds more, removes the least recently used
+    /// Keeps the folder within `limit` bytes: when it holds more, removes the results that alone
+    /// are over it, then the least recently used
     /// targets' results (stored or found longest ago) until what is left — the results kept and
     /// the contents they name — fits in nine tenths of `limit`, then every content no result
     /// kept names. A result is never kept without its contents (that would be a miss with a
@@ -41,8 +42,12 @@ extension FolderCacheStore {
         var kept = results.filter { named[$0.key] != nil }.reduce(0) { $0 + $1.size }
             + users.keys.reduce(0) { $0 + (sizes[$1] ?? 0) }
         var removed = damaged
-        for result in results.filter({ named[$0.key] != nil }).sorted(by: { ($0.modified, $0.key) < ($1.modified, $1.key) }) {
-            guard kept > limit / 10 * 9 else { break }
+        // A result that alone, with its contents, is over the limit can never be kept: it goes
+        // first, not the smaller ones it would push out (`--cache-size 1` and a 7 MB result).
+        let room = limit / 10 * 9
+        let fits = { (result: File) in result.size + (named[result.key] ?? []).reduce(0) { $0 + (sizes[$1] ?? 0) } <= room ? 1 : 0 }
+        for result in results.filter({ named[$0.key] != nil }).sorted(by: { (fits($0), $0.modified, $0.key) < (fits($1), $1.modified, $1.key) }) {
+            guard kept > room else { break }
             removed.append(result)
             kept -= result.size
             for hash in named[result.key] ?? [] {

@@ -73,6 +73,8 @@ final class HTTPCacheStore: CacheStore, @unchecked Sendable {
         // The base was a whole URL and the key is hex digits: the concatenation is a URL.
         var request = URLRequest(url: URL(string: "\(base)/\(part.rawValue)/\(key)") ?? URL(fileURLWithPath: "/"), timeoutInterval: timeout)
         request.httpMethod = method
+        // A server's log names the client (URLSession's own says "unknown version").
+        request.setValue("flipbook/\(BuildJob.version)", forHTTPHeaderField: "User-Agent")
         if let authorization { request.setValue(authorization, forHTTPHeaderField: "Authorization") }
         return request
     }

@@ -41,6 +41,18 @@ enum StaleOutputs {
         /// The scenes render targets read: files no target makes, so never another target's output
         /// to replace (a hand-written scene where a sheet's data would go), `--overwrite` or not.
         let scenes: Set<String>
+        /// The folders targets read that are no target's output (nor inside one): the user's source
+        /// folders (`art/coin`), by the reading target's name.
+        private let sourceFolders: [(reader: String, folder: String)]
+
+        /// Whether a target other than `name` reads `path` as one file of a source folder
+        /// (``sourceFolders``): a hand-made frame among others, never an output to replace (a
+        /// target writing `art/coin/gold_1.png` beside an `assemble` of `art/coin`), `--overwrite`
+        /// or not. A file a target reads by its own name, or in a folder a target writes, is that
+        /// writer's output by the project's word.
+        func isInSourceFolder(_ path: String, besides name: String) -> Bool {
+            sourceFolders.contains { $0.reader != name && $0.folder != path && ($0.folder == "." ? !path.contains("/") : BuildGraph.path(path, isWithin: $0.folder)) }
+        }
 
         init(_ project: Project) {
             outputs = project.targets.flatMap(\.outputs)
@@ -48,6 +60,12 @@ enum StaleOutputs {
             sources = project.targets.flatMap { BuildGraph.readRoots(of: $0, in: project, variants: false) + $0.sources }
             sourceSet = Set(sources)
             scenes = Set(project.targets.filter { $0.kind == .render }.flatMap(\.sources))
+            let outputs = outputs
+            sourceFolders = project.targets.flatMap { target in
+                BuildGraph.readRoots(of: target, in: project, variants: false).map(BuildGraph.normalised)
+                    .filter { root in FileIO.isDirectory(project.onDisk(root)) && !outputs.contains { BuildGraph.path(root, isWithin: $0) } }
+                    .map { (target.name, $0) }
+            }
             sheetData = project.targets.filter { if case .frames(let job) = $0.job { job.readsSheet } else { false } }.flatMap(\.sources)
                 .filter { data in !project.targets.contains { BuildGraph.writes($0, data, byName: true) } }
         }

@@ -175,18 +175,42 @@ final class TargetCache: @unchecked Sendable {
         for part in account.sets where !isOutput(part.owner, of: target) {
             throw Damage(reason: "its entry names the set \(part.owner), which is not an output of the target")
         }
+        // Every output the target declares is among them (an entry of other files, restored, would leave it unwritten).
+        for output in target.writtenOutputs where !listed.contains(where: { BuildGraph.path($0, isWithin: output) || BuildGraph.isPage($0, of: output) }) {
+            throw Damage(reason: "its entry does not hold \(output), an output of the target")
+        }
         return account
     }
 
     /// Whether `path` is a plain relative path (no `.`, `..` or empty part, not in
-    /// `.flipbook-build`) at, inside or beside one of `target`'s outputs (a sheet's `@2x` page, its
-    /// data file).
+    /// `.flipbook-build`) at or inside one of `target`'s outputs, or beside one under its name
+    /// (``family(_:)``: a sheet's `@2x` page, its data file, a page `s-1.png`; another file in
+    /// that folder, another target's, is none).
     static func isOutput(_ path: String, of target: Target) -> Bool {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
         guard !path.isEmpty, !path.contains("\0"), parts.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." }),
               parts.first.map(String.init) != Project.stateFolder else { return false }
-        let folder = { (path: String) in path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "" }
-        return target.outputs.contains { output in BuildGraph.path(path, isWithin: output) || folder(path) == folder(output) }
+        return target.outputs.contains { output in
+            BuildGraph.path(path, isWithin: output)
+                || FileIO.parentDirectory(of: path) == FileIO.parentDirectory(of: output) && family(path) == family(output)
+        }
+    }
+
+    /// The name a file of an output's family shares with it: its last component without the
+    /// extension, a device (`~ipad`), a scale (`@2x`) or a page number (`-1`): `s` for `s.png`,
+    /// `s-1@2x.json` and `s.plist`.
+    static func family(_ path: String) -> Substring {
+        var name = Substring(FileIO.lastComponent(of: path))
+        if let dot = name.lastIndex(of: "."), dot != name.startIndex { name = name[..<dot] }
+        if let tilde = name.lastIndex(of: "~"), tilde != name.startIndex { name = name[..<tilde] }
+        let dropSuffix = { (mark: Character, trailer: String) in
+            guard name.hasSuffix(trailer), let at = name.lastIndex(of: mark), at != name.startIndex else { return }
+            let digits = name[name.index(after: at)..<name.index(name.endIndex, offsetBy: -trailer.count)]
+            if !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber) { name = name[..<at] }
+        }
+        dropSuffix("@", "x")
+        dropSuffix("-", "")
+        return name
     }
 
     /// A folder of frames (a set holding `sequence.json`) is restored only where no frame is

@@ -234,6 +234,14 @@ struct PreviewContent: Sendable {
                 if let more = scaled.highlightedFrames { highlighted.append((scale, more.compactMap(\.path))) }
             }
             if frames.isEmpty { frames = [(animation.scale, animation.frames.compactMap(\.path))] }
+            // A frame that is no PNG (0 bytes, cut, another format) would be a broken image without a word.
+            let unreadable = Array(Set((frames + highlighted).flatMap(\.1))).sorted().compactMap { path -> String? in
+                do { _ = try PNG.Decoder().readHeader(file: path); return nil } catch { return "\(error)" }
+            }
+            if let first = unreadable.first {
+                problems.append("\(sequence.name): \(unreadable.count == 1 ? "a frame does" : "\(unreadable.count) frames do") not read, "
+                                + "shown as broken images (\(first)\(unreadable.count > 1 ? "; …" : ""))")
+            }
             var width = 0.0, height = 0.0
             if let first = animation.frames.first?.path, let header = try? PNG.Decoder().readHeader(file: first) {
                 let fileScale = Double(animation.frames.first?.fileScale ?? animation.scale)

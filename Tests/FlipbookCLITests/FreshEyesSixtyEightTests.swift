@@ -56,6 +56,42 @@ struct FreshEyesSixtyEightTests {
             #expect(kinds.count == 1 && !kinds.contains("neither"), "\(kinds)")
         }
     }
+
+    /// 68p F1: `build --overwrite` wrote a target's output over a frame another target assembles
+    /// (`art/coin/gold_1.png`), and renaming that output later removed the frame. A file of the
+    /// user's in a folder a target reads is never an output, `--overwrite` or not.
+    @Test func aBuildNeverWritesOverAFrameAnotherTargetReads() throws {
+        let folder = try Self.folder("fe68-source")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/art", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Self.coin, toPath: folder + "/art/coin")
+        try FileManager.default.copyItem(atPath: Fixtures.path("sequences/gameart2d-dino-jump"), toPath: folder + "/art/dino")
+        try Data(#"""
+            { "targets": { "a": { "assemble": "art/coin", "output": "build/coin.gif" },
+                           "b": { "assemble": "art/dino", "output": "art/coin/gold_1.png", "format": "apng" } } }
+            """#.utf8).write(to: URL(fileURLWithPath: folder + "/flipbook.json"))
+        let frame = try Data(contentsOf: URL(fileURLWithPath: folder + "/art/coin/gold_1.png"))
+        for overwrite in [true, false] {
+            let run = try CLI.run(["build"] + (overwrite ? ["--overwrite"] : []), in: folder)
+            #expect(run.status == 2 && run.stderr.contains(#"b: failed: art/coin/gold_1.png is a file of yours that the target "a" reads"#)
+                    && run.stderr.contains("nor over a file in a folder of sources a target reads, --overwrite or not"), "\(run.stderr)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/art/coin/gold_1.png")) == frame)
+        }
+    }
+
+    /// 68p F3: a 0-byte frame was a broken image on the preview page, its problems empty (with
+    /// `--no-validate` nothing said it). The page lists it.
+    @Test func aPreviewSaysAFrameThatDoesNotRead() throws {
+        let folder = try Self.folder("fe68-preview")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.copyItem(atPath: Self.coin, toPath: folder + "/coin")
+        try Data().write(to: URL(fileURLWithPath: folder + "/coin/gold_2.png"))
+        let run = try CLI.run(["preview", "coin", "-o", "page.html", "--no-validate", "--json"], in: folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let problems = object["warnings"] as? [String] ?? []
+        #expect(problems.contains { $0.contains("a frame does not read, shown as broken images") && $0.contains("gold_2.png") }, "\(object)")
+    }
 }
 
 /// The results of concurrent runs, gathered from several threads.

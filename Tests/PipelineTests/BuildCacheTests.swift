@@ -309,7 +309,10 @@ struct BuildCacheTests {
         let entry = place.store + "/ac/" + key
         let stored = try ActionResultMessage(decoding: Array(try Data(contentsOf: URL(fileURLWithPath: entry))))
         let gif = try #require(stored.outputFiles.first)
-        for path in ["coin/gold_1.png", "../escaped.gif", "/tmp/escaped.gif", "build/../coin/gold_2.png", ".flipbook-build/state.json", "build/.hidden.gif"] {
+        // Round 68p: a file beside the output that another target writes (build/dino.png) was restored
+        // over it, build/coin.gif never written, and the coin "up to date" from then on.
+        for path in ["coin/gold_1.png", "../escaped.gif", "/tmp/escaped.gif", "build/../coin/gold_2.png", ".flipbook-build/state.json", "build/.hidden.gif",
+                     "build/dino.png", "build/fx-0.png", "build/coin@2x.gif"] {
             let account = TargetCache.Account(sets: [.init(owner: path, files: [path])], warnings: [], notes: [])
             let message = ActionResultMessage(outputFiles: [.init(path: path, hash: gif.hash, size: gif.size)],
                                               stdout: Array(try JSONEncoder().encode(account)))
@@ -319,7 +322,9 @@ struct BuildCacheTests {
             let report = try Self.build(b.file, cache: place.cache)
             #expect(report.built.contains("coin"), "\(path)")
             let warnings = report.entries.first { $0.target == "coin" }?.warnings ?? []
-            #expect(warnings.contains { $0.contains("which is not an output of the target") }, "\(path): \(warnings)")
+            // A name of the output's own family (its @2x) is its own, but the entry then lacks the output itself.
+            let reason = path == "build/coin@2x.gif" ? "does not hold build/coin.gif, an output of the target" : "which is not an output of the target"
+            #expect(warnings.contains { $0.contains(reason) }, "\(path): \(warnings)")
             #expect(try Self.outputs(b.folder) == Self.outputs(a.folder))
             #expect(try Data(contentsOf: URL(fileURLWithPath: b.folder + "/coin/gold_1.png")) == Data(contentsOf: URL(fileURLWithPath: a.folder + "/coin/gold_1.png")))
             #expect(!FileManager.default.fileExists(atPath: b.folder + "/../escaped.gif"))

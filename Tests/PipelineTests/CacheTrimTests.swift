@@ -68,6 +68,23 @@ struct CacheTrimTests {
         }
     }
 
+    /// Round 68p: with a limit below one large result (the newest), every result went, the small
+    /// ones that fit too. The result that can never fit goes first; the others stay.
+    @Test func aResultOverTheWholeLimitGoesAloneFirst() throws {
+        let (store, keys, _) = try Self.store()
+        defer { try? FileManager.default.removeItem(atPath: store.folder) }
+        let big = [UInt8](repeating: 42, count: 50_000)
+        try store.put(.contents, ContentHash.of(big), big)
+        let key = ContentHash.of(fields: ["big"])
+        try store.put(.actions, key, ActionResultMessage(outputFiles: [.init(path: "big.png", hash: ContentHash.of(big), size: big.count)]).encoded())
+        // Room for the three small results and their four contents, not for the big one.
+        let limit = (4000 + 3 * Self.resultSize(store)) * 10 / 9 + 100
+        let trimmed = store.trim(to: limit)
+        #expect(trimmed.entries == 1 && trimmed.contents == 1, "\(trimmed)")
+        #expect(Self.names(store, .actions) == Set(keys.values))
+        #expect(!Self.names(store, .contents).contains(ContentHash.of(big)))
+    }
+
     /// Reading a result marks it used: the oldest, once found again, outlives the one stored after it.
     @Test func aResultFoundAgainIsKeptLongest() throws {
         let (store, keys, _) = try Self.store()
