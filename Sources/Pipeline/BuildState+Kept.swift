@@ -38,9 +38,10 @@ extension BuildState {
             // A file of the user's another target reads (OutputSet.Scope.protects): said with its reader,
             // or, when an earlier build kept it as the user's, as that (the more exact words).
             if let writer = keptAsUsers?[path] { return (.keptForUser(path: refusal.path, writer: writer), previous) }
-            guard let reader = project.targets.first(where: { $0.name != name && $0.sources.contains(path) })?.name
-                    ?? BuildGraph.readers(of: path, besides: name, in: project).first else { return (failure, previous) }
-            return (.readByAnotherTarget(path: refusal.path, reader: reader), previous)
+            let named = project.targets.filter { $0.name != name && $0.sources.contains(path) }.map(\.name)
+            let readers = named + BuildGraph.readers(of: path, besides: name, in: project).filter { !named.contains($0) }
+            guard !readers.isEmpty else { return (failure, previous) }
+            return (.readByAnotherTarget(path: refusal.path, readers: readers), previous)
         case .changedSinceWritten, .changedAndLeft, .notWrittenByFlipbook, .replacesUsersFile, .twinOfUsersFile:
             if let writer = keptAsUsers?[path] { return (.keptForUser(path: refusal.path, writer: writer), previous) }
             guard case .changedAndLeft = refusal else {

@@ -36,8 +36,9 @@ public enum TargetFailure: Error, Sendable, Equatable, CustomStringConvertible {
     /// The target would write over `path` (as opened), a scene no build wrote that the render
     /// target `reader` reads (a hand-written scene where a sheet target's data goes), or a file
     /// no build wrote in a folder of sources `reader` reads (`art/coin/gold_1.png` of an
-    /// `assemble` of `art/coin`): an input of the build, never replaced, ``BuildJob/overwrite`` or not.
-    case readByAnotherTarget(path: String, reader: String)
+    /// `assemble` of `art/coin`): an input of the build, never replaced, ``BuildJob/overwrite`` or
+    /// not. `readers`: the targets that read it, in the project's order.
+    case readByAnotherTarget(path: String, readers: [String])
     /// The target would write over `path` (as opened), a file no build wrote (or one changed since
     /// a build wrote it) that the targets `readers` read: refused without ``BuildJob/overwrite``,
     /// which would replace what they read.
@@ -60,10 +61,10 @@ public enum TargetFailure: Error, Sendable, Equatable, CustomStringConvertible {
         case .keptForUser(let path, let writer):
             "\(path) was changed after \(writer)'s build wrote it, and an earlier build kept it as yours (said then: kept, or refused so "
                 + "your changes are kept); move it away (or delete it) and build again"
-        case .readByAnotherTarget(let path, let reader):
-            "\(path) is a file of yours that the target \"\(reader)\" reads, where this target would write its output: give this "
-                + "target another output (or move the file away); a build never writes over a scene a target reads, nor over a file "
-                + "in a folder of sources a target reads, --overwrite or not"
+        case .readByAnotherTarget(let path, let readers):
+            "\(path) is a file of yours that \(Self.targets(readers)) \(readers.count == 1 ? "reads" : "read"), where this target would write its output: "
+                + "give this target another output (or move the file away); a build never writes over a scene a target reads, nor over a "
+                + "file in a folder of sources a target reads, --overwrite or not"
         case .replacesWhatAnotherReads(let path, let readers):
             "\(path) exists and Flipbook did not write it (or it changed since), and \(Self.targets(readers)) \(readers.count == 1 ? "reads" : "read") it: "
                 + "give this target another output, or allow overwriting it (overwrite: true) if \(readers.count == 1 ? readers[0] + " is" : "they are") "

@@ -67,8 +67,9 @@ struct FreshEyesRoundFortySevenTests {
             """#)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let result = try CLI.run(["build", "--no-cache"], in: folder)
-        #expect(result.status == 2 && result.stderr.contains(#"and the targets "b" and "c" read it: give this target another output, "#
-                                                             + "or give --overwrite to replace it if they are to read what this target writes"),
+        // A frame in a folder of sources they read: never replaced (round 68p), and both are named.
+        #expect(result.status == 2 && result.stderr.contains(#"coin/gold_1.png is a file of yours that the targets "b" and "c" read, "#
+                                                             + "where this target would write its output"),
                 "\(result.stderr)")
     }
 
