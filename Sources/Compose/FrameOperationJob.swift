@@ -386,7 +386,7 @@ public struct FrameOperationJob: Sendable {
         let resolved = format ?? named
         guard let resolved, resolved != .sheet, format == nil || named == format || named == .folder else {
             throw .output(.unsupportedName(path: output, reason: "a \(operation.name) of a sequence writes a folder (no extension), NAME.gif, "
-                                           + "NAME.png or NAME.apng (APNG), or NAME.webp"))
+                                           + "NAME.png or NAME.apng (APNG), or NAME.webp" + RenderJob.dottedFolderHint(output)))
         }
         return resolved
     }

@@ -86,6 +86,9 @@ public struct Note: Sendable {
         // @1x, @2x and @3x images are then one size in points (77.5 pt at @2x beside 78 pt at @1x made a
         // view holding them change size from one screen to another).
         let textWidth = layout.width.rounded(.up), textHeight = layout.height.rounded(.up)
+        // Aligned in that width, as a label of the ceiled size aligns them: right, centred and
+        // right-to-left lines ended up to a point short of the right inset.
+        let placed = textWidth > layout.width ? layout.aligned(within: textWidth) : layout
         // Its bytes against the limit before the chrome is sliced to it: with `maxPixels` raised, a long text at
         // 1000 pt asked for 465 GB and the process aborted in the allocator (round 64t2 #4).
         let side = (width: ((textWidth + insets.left + insets.right) * Double(scale)).rounded(),
@@ -109,7 +112,7 @@ public struct Note: Sendable {
         } catch {
             throw .chrome(file: chromeName, error)
         }
-        try layout.draw(into: &bitmap, x: insets.left, y: insets.top)
+        try placed.draw(into: &bitmap, x: insets.left, y: insets.top)
         return bitmap
     }
 }

@@ -26,7 +26,8 @@ public enum NoteError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .setting(let error): error.description
-        case .chrome(let error): error.description
+        // Named as the chrome: `nonexist.png: cannot read file` did not say which of the note's files it was.
+        case .chrome(let error): "the chrome " + error.description
         case .text(let error): error.description
         case .output(let error): error.description
         case .write(let error): error.description

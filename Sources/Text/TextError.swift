@@ -39,8 +39,9 @@ public enum TextError: Error, Sendable, Equatable, CustomStringConvertible {
             "the text holds a character of \(codePoints) code points (a base and the combining marks on it, at UTF-16 offset "
                 + "\(offset)); a character is set with at most \(maximum) (shaping one takes time growing with the square of its "
                 + "length; Unicode's stream-safe text has at most 31): fewer marks on one letter"
-        case .emptyNote: "the note's text sets no width (it is empty, or only spaces, line breaks or marks that take none, such as combining accents "
-            + "with no letter): a note grows its chrome around its text; give the text to set"
+        case .emptyNote: "the note's text sets no width (it is empty, or only spaces, tabs, line breaks or marks that take none, such as combining "
+            + "accents with no letter; tabs only move the next character to a stop, so a text of tabs alone draws nothing): a note grows its chrome "
+            + "around its text; give the text to set"
         case .chrome(let file, .insetsExceedImage(_, let width, let height, let horizontal, let vertical)):
             // A note's chrome always grows: it needs a centre, so the bound is "less than".
             "\(file): cap insets take \(horizontal)×\(vertical) px (left + right × top + bottom) of a \(width)×\(height) px chrome, "

@@ -26,6 +26,11 @@ struct Flipbook: ParsableCommand {
         ProcessPolicy.apply()
         // A folder another run is committing into, held for long (that run stopped): said, not a silent hang.
         FolderWait.onWait { Console.error("note: \($0)") }
+        // Ctrl-C ended a sequence's blur with 130 and not a word (`build` says more, in its own line).
+        ProcessPolicy.sayOnInterrupt {
+            "interrupted: its temporary files are removed, and every output is whole: as it was, or as this run "
+                + "wrote it when the interrupt came while it was putting its files in place"
+        }
         // With --json an interrupt still prints one object, as a failure does (`build` says more),
         // from the moment the interrupt is taken.
         if wantsJSON {
@@ -41,6 +46,11 @@ struct Flipbook: ParsableCommand {
             let tool = BuildJob.runningTool.split(separator: " ")
             print(tool.count == 3 ? "\(tool[1]) (executable sha256 \(tool[2]))" : BuildJob.version)
             ProcessPolicy.exit(ExitStatus.success.rawValue)
+        }
+        if let invalid = ArgumentEncoding.firstInvalid() {
+            Console.error("error: \(invalid)")
+            failInJSON(invalid, status: .usage)
+            ProcessPolicy.exit(ExitStatus.usage.rawValue)
         }
         if let problem = misplacedCommand(Array(CommandLine.arguments.dropFirst())) {
             Console.error("error: \(problem.message)\n\(problem.hint)")

@@ -19,6 +19,8 @@ enum ImageCommand {
     static func check(output path: String, inputs: [String], overwrite: Bool) throws {
         try Discovery.checkNoStandardInput(inputs)
         try finishInterruptedWrites(around: inputs)
+        // A missing or unreadable input is said first (`blur missing.png -o out/g9` named the output's extension).
+        for input in inputs where OutputName.pathExtension(input) == "png" { _ = try PNG.Decoder().readHeader(file: input) }
         if path == OutputName.standardOutput { return try OutputName.requireRedirectedStandardOutput() }
         try OutputName.require(path, extensions: ["png"], what: "this command writes PNG")
         try OutputSet.check(file: path, protecting: InputFiles(inputs), overwrite: overwrite)   // before any decoding (PNG.Encoder checks again)

@@ -40,6 +40,10 @@ enum OptionRefusal {
     /// takes: …` names the item and the whole value it was found in.
     static func error(_ flag: String, item: some StringProtocol, in whole: String, takes: String) -> ValidationError {
         let item = String(item)
+        // `--size 10x`: a part left out is said so (it was "does not take ''").
+        if item.trimmingCharacters(in: .whitespaces).isEmpty, !whole.isEmpty {
+            return ValidationError("\(flag) does not take '\(whole)': a part of it is missing; it takes: \(takes)")
+        }
         return ValidationError(item == whole ? sentence(flag, whole, takes: takes)
                                              : "\(flag) does not take '\(item)' (in '\(whole)'); it takes: \(takes)")
     }

@@ -101,6 +101,12 @@ struct UsageMessage {
             return "missing \(parts[0])\(takes)"
         }
         if let parts = text.captures(#"^(?:Unexpected arguments?:?|[0-9]+ unexpected arguments:) (.*)$"#) {
+            // Several files of one folder: a shell expanded `frames/*.png` into them (round 68t).
+            let names = parts[0].split(separator: ",").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " '")) }
+            if names.count >= 1, names.allSatisfy({ FileIO.isRegularFile($0) }), Set(names.map(FileIO.parentDirectory(of:))).count == 1 {
+                return "unexpected argument \(parts[0]): this command takes one input, not a list of files (did the shell expand a `*`?); "
+                    + "give their folder or their prefix (`frames/walk`), or quote the pattern"
+            }
             return "unexpected argument \(parts[0]) (a command takes its inputs before or after its options, not in place of an option's value)"
         }
         if let parts = text.captures(#"^The option '([^']+)' does not take any value, but '(.*)' was specified\.$"#) {

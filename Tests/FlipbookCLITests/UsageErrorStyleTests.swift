@@ -93,7 +93,7 @@ struct UsageErrorStyleTests {
         (["blur", frame, "-o", "b.png", "--sigma", "1", "--tint", "red"], "--tint does not take 'red'; it takes: a colour #RRGGBB or #RRGGBBAA", "flipbook blur"),
         (["assemble", coin, "-o", "a.gif", "--fps", "0"], "--fps does not take '0'; it takes: frames per second, between 1/86400 and 1000", "flipbook assemble"),
         (["assemble", coin, "-o", "a.gif", "--delays", "100,,100"],
-         "--delays does not take '' (in '100,,100'); it takes: positive milliseconds, at most a day each, one per frame, separated by commas (100,80,120)",
+         "--delays does not take '100,,100': a part of it is missing; it takes: positive milliseconds, at most a day each, one per frame, separated by commas (100,80,120)",
          "flipbook assemble"),
         (["generate", "explosion", "-o", "x.gif", "--sparks", "200000"], "--sparks does not take '200000'; it takes: 0…100000 sparks", "flipbook generate explosion"),
         (["generate", "seagull", "-o", "x.gif", "--repeat", "70000"],
