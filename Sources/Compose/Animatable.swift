@@ -21,10 +21,12 @@ public protocol Animatable: Sendable, Equatable {
 }
 
 extension Animatable {
-    /// The value `t` of the way from `self` to `other` (0 gives `self`, 1 gives `other` exactly).
+    /// The value `t` of the way from `self` to `other` (0 gives `self`, 1 gives `other` exactly,
+    /// each in the other's shape: a list of colours padded to the longer list's length, as every
+    /// step between them is, so that a gradient does not jump at the ends).
     public func interpolated(to other: Self, at t: Double) -> Self {
-        if t == 0 { return self }
-        if t == 1 { return other }
+        if t == 0 { return self + (other - other) }
+        if t == 1 { return other + (self - self) }
         return self + (other - self).scaled(by: t)
     }
 }

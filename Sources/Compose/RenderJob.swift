@@ -3,6 +3,7 @@ import Atlas
 import Basics
 import Foundation
 import FrameGen
+import GIF
 import Raster
 
 /// A scene file (``SceneFile``) rendered frame by frame and written as `flipbook render` does it:
@@ -139,10 +140,14 @@ public struct RenderJob: Sendable {
         /// The files of a sheet's earlier writing there that this one removed (another data
         /// format, fewer pages), as opened: what `render` prints as a `note:`; empty otherwise.
         public var removed: [String] = []
-        /// What the encoder merged unasked, in words (``report``'s `mergeNotes`, its invisible
-        /// frames named by number): what `render` prints as `note:` lines; empty for a folder or a sheet.
+        /// For a GIF whose drawn frames are 1 % or more semi-transparent, what `assemble` notes of
+        /// the same frames: what GIF's one bit of alpha does with them; `nil` otherwise.
+        public var softAlphaNote: String?
+        /// The note on semi-transparent pixels (``softAlphaNote``), then what the encoder merged
+        /// unasked, in words (``report``'s `mergeNotes`, its invisible frames named by number):
+        /// what `render` prints as `note:` lines; empty for a folder or a sheet.
         public var notes: [String] {
-            report.map { $0.mergeNotes(invisible: $0.framesMergedInvisible.map { "frame \($0 + 1)" }) } ?? []
+            (softAlphaNote.map { [$0] } ?? []) + (report.map { $0.mergeNotes(invisible: $0.framesMergedInvisible.map { "frame \($0 + 1)" }) } ?? [])
         }
     }
 
@@ -271,10 +276,15 @@ public struct RenderJob: Sendable {
         // The run's frames share the drawing limit together (a scene whose later frames draw more is not refused at an even share).
         let renderer = { var renderer = plan.renderer; renderer.run = DrawingRun(frames: renderer.frameCount, limits: renderer.limits); return renderer }()
         let reporter = JobProgress.Reporter(progress, phases: [(.encoding, 9), (.writing, 1)])
+        // A GIF's first and middle frames, as drawn, for `assemble`'s note on semi-transparent pixels.
+        let sampled = plan.format == .gif ? Set([0, scene.frameCount / 2]) : []
+        let samples = SampledFrames()
         var writer = FrameWriter(output: output ?? "", format: Self.writerFormat(plan.format, sheet: plan.sheetFormat), prefix: plan.prefix, count: scene.frameCount,
                                  fps: scene.fps, scale: scene.scale, repeatCount: plan.repeatCount, inputs: plan.inputs,
                                  overwrite: overwrite, cancellation: cancellation, manifestForOneFrame: true) { index in
-            try renderer.render(at: scene.time(ofFrame: index))
+            let frame = try renderer.render(at: scene.time(ofFrame: index))
+            if sampled.contains(index) { samples.keep(frame, at: index) }
+            return frame
         }
         // A folder's frames record what they are drawn from, which the other scales' runs compare.
         var origin: String?
@@ -312,7 +322,9 @@ public struct RenderJob: Sendable {
                 }
                 return Outcome(files: files, bytes: bytes, encodedFiles: encodedFiles, format: plan.format, frames: scene.frameCount, width: Self.pixels(renderer.width, renderer.scale),
                                height: Self.pixels(renderer.height, renderer.scale), scale: scene.scale, fps: scene.fps,
-                               repeatCount: plan.repeatCount, warnings: warnings, report: report, removed: removed)
+                               repeatCount: plan.repeatCount, warnings: warnings, report: report, removed: removed,
+                               softAlphaNote: plan.format == .gif ? AssembleJob.softAlphaNote(share: AssembleJob.softAlphaShare(of: samples.frames), output: output,
+                                                                                              framePaths: scene.inputFiles, alpha: GIF.Encoder().alpha) : nil)
             } catch {
                 // The writer throws a frame's own error first (``FrameWriter``).
                 if var drawn = error as? CompositionError {
@@ -355,9 +367,16 @@ public struct RenderJob: Sendable {
         guard let named else {
             throw .output(.unsupportedName(path: output, reason: "render writes a folder (no extension), NAME.gif, NAME.png or NAME.apng, "
                                            + "NAME.webp, or a sprite sheet's data NAME.json, NAME.atlas, NAME.tres or NAME.plist (+ NAME.png; a SpriteKit atlas: "
-                                           + "NAME.plist with RenderJob.sheetFormat spritekit, written as NAME.atlasc/)"))
+                                           + "NAME.plist with RenderJob.sheetFormat spritekit, written as NAME.atlasc/)" + Self.dottedFolderHint(output)))
         }
         return named
+    }
+
+    /// For an output name whose extension is no format's (`out/take.v2`): how to name a folder
+    /// with a dot in its name (a trailing `/`); empty otherwise.
+    static func dottedFolderHint(_ output: String) -> String {
+        guard !output.hasSuffix("/"), !OutputName.pathExtension(output).isEmpty else { return "" }
+        return "; for a folder whose name has a dot, end it with '/' (\(output)/)"
     }
 
     /// A side of the canvas in pixels, as the canvas rounds it (checked against the pixel limit already).

@@ -45,12 +45,32 @@ public enum SceneFileError: Error, Sendable, Equatable, CustomStringConvertible 
     /// `maxPathSegments`.
     case limit(LimitError)
 
+    /// `path` with each run of three or more equal steps (`.sublayers[0]`) given once, with its
+    /// count: `layers[0].sublayers[0] ×63`.
+    static func shortened(_ path: String) -> String {
+        var steps: [Substring] = []
+        var rest = Substring(path)
+        while let dot = rest.dropFirst().firstIndex(of: ".") {
+            steps.append(rest[..<dot])
+            rest = rest[dot...]
+        }
+        steps.append(rest)
+        var text = "", index = 0
+        while index < steps.count {
+            var run = 1
+            while index + run < steps.count, steps[index + run] == steps[index] { run += 1 }
+            text += run >= 3 ? "\(steps[index]) ×\(run)" : steps[index ..< index + run].joined()
+            index += run
+        }
+        return text
+    }
+
     /// What is wrong, naming the file and the key path.
     public var description: String {
         func at(_ file: String, _ path: InputPath) -> String { path.isRoot ? file : "\(file): \(path)" }
         switch self {
         case .schema(let error): return error.description
-        case .timing(let file, let path, let error): return "\(at(file, path)): \(error)"
+        case .timing(let file, let path, let error): return "\(at(file, path)): \(error.sceneDescription)"
         case .outsideFolder(let file, let path, let name) where name.isEmpty && path.components.last != .key("sequence")
             && path.components.last != .key("source"):
             // An empty image, font or chrome name: no file at all (a sequence's empty source is said below).
@@ -80,7 +100,8 @@ public enum SceneFileError: Error, Sendable, Equatable, CustomStringConvertible 
         case .tooManyLayers(let file, let count, let maximum):
             return "\(file): the scene holds \(count) layers (spawned copies included), more than the \(maximum) a scene may hold"
         case .tooDeep(let file, let path, let maximum):
-            return "\(at(file, path)): layers nest more than \(maximum) deep"
+            // A run of one step said once with its count (`sublayers[0]` 63 times made a line of 900 characters).
+            return "\(file): \(Self.shortened(path.description)): layers nest more than \(maximum) deep"
         case .composition(let file, let error): return "\(file): \(error)"
         case .limit(let error): return error.description
         case .files(let error): return error.description

@@ -85,4 +85,16 @@ extension SceneReader {
         guard number >= 0 else { throw value.outOfRange("must be 0 or more") }
         return number
     }
+
+    /// `value` as a message gives it: whole numbers as such, others to three decimals, or three
+    /// significant digits under 1 (`2.4`, `0.0833`, `0.001`).
+    static func decimal(_ value: Double) -> String {
+        guard value.isFinite, abs(value) < 1e15 else { return LimitError.format(value) }
+        if value == value.rounded() { return String(Int(value)) }
+        let digits = abs(value) >= 1 ? 3 : min(20, max(3, 2 - Int(log10(abs(value)).rounded(.down))))
+        var text = String(format: "%.\(digits)f", value)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text
+    }
 }

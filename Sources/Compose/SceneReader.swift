@@ -117,8 +117,18 @@ struct SceneReader {
             case (let duration?, nil):
                 let seconds = try duration.number()
                 guard seconds > 0, seconds <= 86_400 else { throw duration.outOfRange("must be above 0 and at most a day (86400 s)") }
-                let frames = (seconds * fps).rounded()
-                return frames >= Double(Int.max / 2) ? Int.max / 2 : max(1, Int(frames))
+                let exact = seconds * fps, frames = exact.rounded()
+                // Under half a frame was written as one frame of another length (`duration` 0.001 at 1 fps: 1 s), without a word.
+                guard frames >= 1 else {
+                    throw duration.outOfRange("is \(Self.decimal(exact)) of a frame at \(Self.decimal(fps)) fps, under half a frame: "
+                                              + "give a longer duration or more frames a second")
+                }
+                // A duration that is no whole number of frames plays for the whole frames: said.
+                if abs(frames - exact) > 1e-6 * max(1, exact) {
+                    warnings.append("\(file): duration \(Self.decimal(seconds)) s is \(Self.decimal(exact)) frames at \(Self.decimal(fps)) fps: "
+                                    + "written as \(Int(min(frames, 9e15))), \(Self.decimal(frames / fps)) s")
+                }
+                return frames >= Double(Int.max / 2) ? Int.max / 2 : Int(frames)
             case (nil, let frames?):
                 let count = try frames.integer()
                 guard count >= 1 else { throw frames.outOfRange("must be a whole number from 1") }
@@ -334,6 +344,10 @@ struct SceneReader {
         // coin.gif replaced it.
         try self.read(read.files, for: sourceValue)
         var animation = read.animation
+        // What `assemble` says of the same source (a GIF cut short, a frame missing from the
+        // numbers, frames of two sizes), said here too: render was silent.
+        warnings += (animation.warnings + [SequenceChecks.mixedSizes(animation, limits: limits)].compactMap { $0 })
+            .map { "\(file): \(sourceValue.path) (\(name)): \($0)" }
         let (beginTime, hides) = try schema { () throws(SchemaError) in
             if let v = object["duration"] {
                 let seconds = try v.number()

@@ -67,9 +67,15 @@ public struct Spawn: Sendable {
 
     /// One copy per event: the template at the event's point, added to the tree at the event's
     /// time (``Layer/addedAt``: nothing of it shows before) and its time beginning then, named
-    /// `template-1`, `template-2`, ….
+    /// `template-1`, `template-2`, … in the events' order, and stacked in the order they are
+    /// added (by time; at one time, in the events' order): a later copy draws over an earlier one.
     public func layers() -> [Layer] {
-        events.enumerated().map { index, event in
+        // In the order they are added, as `addSublayer` at each tap stacks them: a later copy is
+        // drawn over an earlier one, whatever list it came from (events, then random ones, were
+        // stacked in list order: a tap drew under copies that came before it). At one moment, in list order.
+        let order = events.indices.sorted { (events[$0].time, $0) < (events[$1].time, $1) }
+        return order.map { index in
+            let event = events[index]
             var copy = template
             copy.name = "\(template.name)-\(index + 1)"
             copy.position = event.point

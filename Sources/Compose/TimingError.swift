@@ -25,22 +25,44 @@ public enum TimingError: Error, Sendable, Hashable, CustomStringConvertible {
     case ignored(property: String, because: String)
 
     /// What is wrong, naming the property as Swift spells it.
-    public var description: String {
+    public var description: String { described { $0 } }
+
+    /// What is wrong, naming the property as a scene file spells it (`duration`, `from`, `values[2]`,
+    /// not `MediaTiming.duration`, `BasicAnimation.fromValue`, `KeyframeAnimation.values[2]`).
+    var sceneDescription: String { described(Self.sceneKey) }
+
+    /// `property` (as Swift spells it) as a scene file's key.
+    static func sceneKey(_ property: String) -> String {
+        var key = property
+        for type in ["MediaTiming.", "BasicAnimation.", "KeyframeAnimation.", "PathAnimation."] where key.hasPrefix(type) {
+            key = String(key.dropFirst(type.count))
+        }
+        if key.hasPrefix("TimingFunction.") { key = "timingFunction's " + key.dropFirst("TimingFunction.".count) }
+        for (swift, scene) in [("fromValue", "from"), ("toValue", "to"), ("byValue", "by")] where key == swift { key = scene }
+        if key.hasPrefix("path.elements[") { key = "path[" + key.dropFirst("path.elements[".count) }
+        return key
+    }
+
+    private func described(_ name: (String) -> String) -> String {
         switch self {
         case .notFinite(let property, let value):
-            "\(property) must be a finite number (got \(value))"
+            "\(name(property)) must be a finite number (got \(value))"
         case .outOfRange(let property, let value, let allowed):
-            "\(property) must be \(allowed) (got \(value))"
+            "\(name(property)) must be \(allowed) (got \(value))"
         case .conflicting(let first, let second):
-            "\(first) and \(second) cannot both be set: Core Animation leaves the result undefined; keep one"
+            // `fromValue and toValue` with `byValue`: three, "all".
+            first.contains(" and ")
+                ? "\(first.components(separatedBy: " and ").map { name($0.contains(".") ? $0 : "BasicAnimation." + $0) }.joined(separator: ", ")) and \(name(second)) "
+                    + "cannot all be set: Core Animation leaves the result undefined; keep two at most"
+                : "\(name(first)) and \(name(second)) cannot both be set: Core Animation leaves the result undefined; keep one"
         case .wrongCount(let property, let count, let expected, let why):
-            "\(property) has \(count) entries where \(expected) are needed: \(why)"
+            "\(name(property)) has \(count) \(count == 1 ? "entry" : "entries") where \(expected) \(expected == 1 ? "is" : "are") needed: \(why)"
         case .keyTimesOutOfOrder(let index, let value):
             "keyTimes[\(index)] is \(value): key times start at 0, end at 1 and never decrease"
         case .noKeyframes:
             "a keyframe animation needs values or a path"
         case .ignored(let property, let because):
-            "\(property) is ignored \(because): remove it"
+            "\(name(property)) is ignored \(because): remove it"
         }
     }
 }

@@ -80,6 +80,10 @@ enum CLIWording {
             ("is a file, not a folder of frames", "is a file, not a folder of frames (flipbook info reads one file)"),
             ("FramesJob reads a sheet's frames", "flipbook frames reads a sheet's frames"),
         ]
+        // `render` has no flag for a SpriteKit atlas (a build's "sheetFormat" has): not offered.
+        if let command, command.name == "render" {
+            table.append(("; a SpriteKit atlas: NAME.plist with RenderJob.sheetFormat spritekit, written as NAME.atlasc/)", ")"))
+        }
         // `build` runs the jobs for targets, whose settings are the project's keys, not flags.
         if let command, command.name == "build" { table = table.map { ($0.0, inProjectWords($0.1, keeping: command.options)) } + projectPhrases }
         return table.sorted { $0.0.count > $1.0.count }

@@ -107,6 +107,8 @@ struct Render: ParsableCommand {
                                                 removed: outcome.removed.sorted()))
         } else if let summary {
             Console.line(summary)
+            // The summary says the merges; what GIF does with soft pixels is said as `assemble` says it.
+            if let soft = outcome.softAlphaNote { Console.error("note: \(soft)") }
         } else {
             for note in notes { Console.error("note: \(note)") }
             Console.line("\(output): \(outcome.frames) frame\(outcome.frames == 1 ? "" : "s") of \(outcome.width)×\(outcome.height) at \(InputValue.format(outcome.fps)) fps, "

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import Raster
 import Testing
 import TestSupport
 
@@ -91,6 +92,124 @@ struct FreshEyesSixtyEightTests {
         let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
         let problems = object["warnings"] as? [String] ?? []
         #expect(problems.contains { $0.contains("a frame does not read, shown as broken images") && $0.contains("gold_2.png") }, "\(object)")
+    }
+
+    /// 68t: messages that named the wrong thing or nothing.
+    @Test(arguments: [
+        // A missing input named, not the output's extension.
+        (["blur", "missing.png", "-o", "out/g9", "--sigma", "2"], 3, "error: missing.png: cannot read file: No such file or directory"),
+        // The chrome named as the chrome.
+        (["note", "hi", "--chrome", "nonexist.png", "--insets", "10,10,10,10", "-o", "n.png"], 3, "error: the chrome nonexist.png: cannot read file"),
+        // A part left out, not "does not take ''".
+        (["resize", "coin/gold_1.png", "--size", "10x", "-o", "r.png"], 2, "error: --size does not take '10x': a part of it is missing"),
+        // Files a shell expanded from a `*`.
+        (["blur", "coin/gold_1.png", "coin/gold_2.png", "-o", "b", "--sigma", "2"], 2, "this command takes one input, not a list of files (did the shell expand a `*`?)"),
+        // A folder with a dot in its name.
+        (["blur", "coin", "-o", "out/take.v2", "--sigma", "1"], 2, "for a folder whose name has a dot, end it with '/' (out/take.v2/)"),
+        // Tabs alone.
+        (["note", "\t\t", "--chrome", "chrome.png", "--insets", "2,2,2,2", "-o", "n.png"], 2, "tabs only move the next character to a stop"),
+    ] as [([String], Int32, String)])
+    func aMistakeIsSaidForWhatItIs(arguments: [String], status: Int32, message: String) throws {
+        let folder = try Self.folder("fe68-messages")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.copyItem(atPath: Self.coin, toPath: folder + "/coin")
+        try FileManager.default.copyItem(atPath: Self.coin + "/gold_1.png", toPath: folder + "/chrome.png")
+        let run = try CLI.run(arguments, in: folder)
+        #expect(run.status == status && run.stderr.contains(message), "\(run.status) \(run.stderr)")
+    }
+
+    /// 68t F4: a note's text in Latin-1 was drawn with U+FFFD boxes, exit 0. An argument that is not
+    /// UTF-8 is refused, naming the byte.
+    @Test func anArgumentThatIsNotUTF8IsRefused() throws {
+        let folder = try Self.folder("fe68-utf8")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.copyItem(atPath: Self.coin + "/gold_1.png", toPath: folder + "/chrome.png")
+        // Through a shell, which passes the bytes as they are.
+        let script = folder + "/run.sh"
+        try Data("\"$1\" note \"$(printf 'caf\\351')\" --chrome chrome.png --insets 2,2,2,2 -o n.png\n".utf8).write(to: URL(fileURLWithPath: script))
+        let run = try CLI.run([], in: folder, through: ["/bin/sh", script, CLI.executable.path])
+        #expect(run.status == 2 && run.stderr.contains("error: argument 2 ('caf\u{FFFD}') is not UTF-8: byte 0xE9 at offset 3"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/n.png"))
+    }
+
+    /// 68c F1: `render` was silent where `assemble` speaks of the same sequence source: a GIF cut
+    /// short, frames missing from the numbers, frames of two sizes (drawn stretched).
+    @Test func aScenesSequenceSaysWhatAssembleSays() throws {
+        let folder = try Self.folder("fe68-scene-sources")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let fm = FileManager.default
+        for (name, files) in [("gap", ["gold_1.png", "gold_4.png"]), ("mixed", ["gold_1.png"])] {
+            try fm.createDirectory(atPath: "\(folder)/\(name)", withIntermediateDirectories: true)
+            for file in files { try fm.copyItem(atPath: Self.coin + "/" + file, toPath: "\(folder)/\(name)/\(file)") }
+        }
+        try fm.copyItem(atPath: Fixtures.path("sequences/gameart2d-dino-jump/jump-1.png"), toPath: folder + "/mixed/gold_2.png")
+        #expect(try CLI.run(["assemble", Self.coin, "-o", "whole.gif"], in: folder).status == 0)
+        let whole = try Data(contentsOf: URL(fileURLWithPath: folder + "/whole.gif"))
+        try whole.prefix(whole.count * 3 / 4).write(to: URL(fileURLWithPath: folder + "/cut.gif"))
+        for (source, said) in [("gap", "missing frames 2–3 of gap/gold_1…4"), ("mixed", "frames of two sizes: mixed/gold_1.png is"),
+                               ("cut.gif", "cut.gif is cut short")] {
+            let scene = #"{"size": [64, 64], "duration": 1, "fps": 4, "layers": [{"sequence": {"source": "\#(source)"}, "bounds": [64, 64]}]}"#
+            try Data(scene.utf8).write(to: URL(fileURLWithPath: folder + "/s.json"))
+            let run = try CLI.run(["render", "s.json", "-o", "out.apng", "--overwrite"], in: folder)
+            #expect(run.status == 0 && run.stderr.contains("warning: s.json: layers[0].sequence.source (\(source)): ") && run.stderr.contains(said),
+                    "\(source): \(run.stderr)")
+        }
+    }
+
+    /// 68c F3/F4: a duration under half a frame was written as one frame of another length, and a
+    /// duration that is no whole number of frames played for the whole frames, without a word.
+    @Test func aSceneDurationThatIsNoWholeNumberOfFramesIsSaid() throws {
+        let folder = try Self.folder("fe68-scene-duration")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Data(#"{"size": [10, 10], "duration": 0.001, "fps": 1, "layers": []}"#.utf8).write(to: URL(fileURLWithPath: folder + "/short.json"))
+        let short = try CLI.run(["render", "short.json", "-o", "short.gif"], in: folder)
+        #expect(short.status == 3 && short.stderr.contains("duration: is 0.001 of a frame at 1 fps, under half a frame"), "\(short.stderr)")
+        try Data(#"{"size": [10, 10], "duration": 0.1, "fps": 24, "layers": []}"#.utf8).write(to: URL(fileURLWithPath: folder + "/odd.json"))
+        let odd = try CLI.run(["render", "odd.json", "-o", "odd.gif"], in: folder)
+        #expect(odd.status == 0 && odd.stderr.contains("warning: odd.json: duration 0.1 s is 2.4 frames at 24 fps: written as 2, 0.0833 s"), "\(odd.stderr)")
+    }
+
+    /// 68c F2: spawned copies stacked in list order (every event, then every random one), so a
+    /// tap at 1.5 s drew under a copy added at 0.5 s. The later copy is on top.
+    @Test func aLaterSpawnedCopyDrawsOnTop() throws {
+        let folder = try Self.folder("fe68-spawn-order")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let scene = #"""
+            {"size": [60, 40], "background": "#000000", "frames": 3, "fps": 1.05, "layers": [{"bounds": [60, 40], "backgroundColor": "#FF0000",
+             "animations": [{"property": "backgroundColor", "from": "#FF0000", "to": "#0000FF", "duration": 2, "fillMode": "both"}],
+             "spawn": {"events": [{"time": 1.5, "at": [30, 20]}], "random": {"count": 1, "seed": 1, "area": [29, 19, 2, 2], "start": 0.5, "interval": 1}}}]}
+            """#
+        try Data(scene.utf8).write(to: URL(fileURLWithPath: folder + "/order.json"))
+        #expect(try CLI.run(["render", "order.json", "-o", "f"], in: folder).status == 0)
+        // At 1.9 s the tap's copy (0.4 s into its red-to-blue) lies over the random one's (1.4 s in).
+        let last = try PNG.Decoder().decodeBitmap(file: folder + "/f/f3.png")[30, 20]
+        #expect(last.r > 190 && last.b < 70, "\(last)")
+    }
+
+    /// 68c: timing errors in a scene spoke Swift (`BasicAnimation.fromValue and toValue and
+    /// BasicAnimation.byValue cannot both be set`, `MediaTiming.duration`).
+    @Test(arguments: [
+        (#"{"property": "opacity", "from": 0, "to": 1, "by": 0.5, "duration": 1}"#, "from, to and by cannot all be set"),
+        (#"{"property": "opacity", "from": 0, "to": 1, "duration": -1}"#, "layers[0].animations[0]: duration must be 0 or more"),
+        (#"{"property": "opacity", "from": 0, "to": 1, "duration": 1, "repeatCount": 2, "repeatDuration": 3}"#, "repeatCount and repeatDuration cannot both be set"),
+    ])
+    func aSceneTimingErrorSpeaksTheScenesKeys(animation: String, said: String) throws {
+        let folder = try Self.folder("fe68-scene-words")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Data(#"{"size": [10, 10], "duration": 1, "fps": 2, "layers": [{"bounds": [5, 5], "animations": [\#(animation)]}]}"#.utf8)
+            .write(to: URL(fileURLWithPath: folder + "/m.json"))
+        let run = try CLI.run(["render", "m.json", "-o", "m.gif"], in: folder)
+        #expect(run.status != 0 && run.stderr.contains(said) && !run.stderr.contains("MediaTiming") && !run.stderr.contains("BasicAnimation"), "\(run.stderr)")
+    }
+
+    /// 68c F3: `render -o X.gif` of soft frames lacked `assemble`'s note on what GIF does with them.
+    @Test func aRenderedGIFOfSoftFramesSaysWhatGIFDoes() throws {
+        let folder = try Self.folder("fe68-scene-soft")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Data(##"{"size": [20, 20], "duration": 1, "fps": 2, "layers": [{"bounds": [20, 20], "backgroundColor": "#FF000080"}]}"##.utf8)
+            .write(to: URL(fileURLWithPath: folder + "/soft.json"))
+        let run = try CLI.run(["render", "soft.json", "-o", "soft.gif"], in: folder)
+        #expect(run.status == 0 && run.stderr.contains("note: 100 % of the visible pixels are semi-transparent: GIF has one bit of alpha"), "\(run.stderr)")
     }
 }
 
