@@ -91,8 +91,11 @@ public struct Note: Sendable {
         let placed = textWidth > layout.width ? layout.aligned(within: textWidth) : layout
         // Its bytes against the limit before the chrome is sliced to it: with `maxPixels` raised, a long text at
         // 1000 pt asked for 465 GB and the process aborted in the allocator (round 64t2 #4).
-        let side = (width: ((textWidth + insets.left + insets.right) * Double(scale)).rounded(),
-                    height: ((textHeight + insets.top + insets.bottom) * Double(scale)).rounded())
+        // The note in whole points too: fractional insets (12.25 pt) made notes of 42, 42.5 and 42.33 pt
+        // at @1x, @2x and @3x; the fraction is the centre's, the text keeps its insets.
+        let noteWidth = (textWidth + insets.left + insets.right - 1e-9).rounded(.up)
+        let noteHeight = (textHeight + insets.top + insets.bottom - 1e-9).rounded(.up)
+        let side = (width: (noteWidth * Double(scale)).rounded(), height: (noteHeight * Double(scale)).rounded())
         let bytes = side.width * side.height * 4
         guard bytes <= Double(limits.maxDecodedBytes) else {
             throw .limit(LimitError(limit: .decodedBytes, subject: "the note", amount: bytes < 9e18 ? Int(bytes) : nil, maximum: limits.maxDecodedBytes,
@@ -101,8 +104,7 @@ public struct Note: Sendable {
         }
         var bitmap: Bitmap
         do {
-            bitmap = try NineSlice(insets: insets, mode: mode).render(source, width: textWidth + insets.left + insets.right,
-                                                                      height: textHeight + insets.top + insets.bottom, limits: limits)
+            bitmap = try NineSlice(insets: insets, mode: mode).render(source, width: noteWidth, height: noteHeight, limits: limits)
         } catch .limit(var error) {
             // The note is what is too large, not the chrome file (round 65t F5: the error named
             // `note-chrome@2x.png`, as if the chrome were too big).
