@@ -103,7 +103,10 @@ extension SheetImport {
         let prefix = !dataFile.contains("/") ? "" : folder == "/" ? "/" : folder + "/"
         let named = prefix + components.joined(separator: "/")
         let beside = prefix + last
+        // Read by its name beside the data only when that file is there: when neither is, the
+        // error names the path the data wrote (it named only the fallback, round 68).
         let byName = components.count > 1 && !FileManager.default.fileExists(atPath: named)
+            && (FileManager.default.fileExists(atPath: beside) || FileIO.isSymbolicLink(beside))
         let chosen = byName ? beside : named
         let found = (file: chosen, byName: byName && !name.hasPrefix("res://"))
         func refuse(_ form: PathRefusal.Form, target: String? = nil) -> PathRefusal {
@@ -159,7 +162,7 @@ extension SheetImport {
         let parent = FileIO.parentDirectory(of: dataFile)
         let folder = !dataFile.contains("/") ? "" : parent == "/" ? "/" : parent + "/"
         let named = folder + components.joined(separator: "/")
-        let byName = components.count > 1 && (try? reader.bytes(named)) == nil
+        let byName = components.count > 1 && (try? reader.bytes(named)) == nil && (try? reader.bytes(folder + last)) != nil
         return (byName ? folder + last : named, byName && !name.hasPrefix("res://"))
     }
 

@@ -9,12 +9,14 @@ extension Validator {
     func appendWalkFindings(of root: DistinctFiles.Root, in folder: (folder: String, config: ValidationConfig),
                             to report: inout ValidationReport, slot: inout Int, plan: ShardPlan?) {
         // A file every other reader refuses the folder for (a frame linking out of it, a frame
-        // number too long, a name in a second Unicode normalisation) is not read: said on that file, the rest of the tree checked.
+        // number too long, a name in a second Unicode normalisation), or a folder holding names past
+        // the longest path, is not read: said on that file or folder, the rest of the tree checked.
         for problem in root.fileProblems {
             defer { slot += 1 }
             let rule: any ValidationRule.Type = switch problem.error {
             case .frameNumberTooLong: FrameNumberTooLongRule.self
             case .namesDifferInNormalization: NameCaseClashRule.self
+            case .unreadableFolder: FolderUnreadableRule.self
             default: FrameLinkOutsideRule.self
             }
             guard plan?.keeps(slot) != false, let severity = folder.config.severity(of: rule) else { continue }
