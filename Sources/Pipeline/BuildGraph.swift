@@ -293,9 +293,11 @@ enum BuildGraph {
                 }
             }
             // A target that reads what it writes would read its own last output.
+            // Compared as the outputs are among themselves (links resolved, case folded): `"output": "ART"` reading
+            // `art/boom.gif` built on Linux and wrote into its sources on macOS and Windows (round 70).
             let roots = target.sources
-            for written in target.outputs {
-                guard let source = roots.first(where: { path($0, isWithin: written) }) else { continue }
+            for (written, writtenID) in zip(target.outputs, identities[index]) {
+                guard let source = roots.first(where: { path($0, isWithin: written) || path(identity(of: $0, in: project), isWithin: writtenID) }) else { continue }
                 // A target's output folder is all its own (its files are no inputs of it): a source inside it is refused.
                 let reason = source == written ? "\"\(target.name)\" reads its own output \(written)"
                     : "\"\(target.name)\" reads \(source), inside its own output \(written), which is all the target's"

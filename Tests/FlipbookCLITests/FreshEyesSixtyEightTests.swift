@@ -211,6 +211,20 @@ struct FreshEyesSixtyEightTests {
         let run = try CLI.run(["render", "soft.json", "-o", "soft.gif"], in: folder)
         #expect(run.status == 0 && run.stderr.contains("note: 100 % of the visible pixels are semi-transparent: GIF has one bit of alpha"), "\(run.stderr)")
     }
+
+    /// Round 70 F2: a target whose output differs from its source's folder only in case
+    /// (`"output": "ART"` reading `art/boom.gif`) built on Linux, and on macOS or Windows would
+    /// write into its sources. Refused as the same spelling is, on every machine.
+    @Test func anOutputThatIsItsSourceFolderInAnotherCaseIsRefused() throws {
+        let folder = try Self.folder("fe70-case")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/art", withIntermediateDirectories: true)
+        #expect(try CLI.run(["assemble", Self.coin, "-o", "art/boom.gif"], in: folder).status == 0)
+        try Data(#"{"targets": {"f": {"frames": "art/boom.gif", "output": "ART"}}}"#.utf8).write(to: URL(fileURLWithPath: folder + "/flipbook.json"))
+        let run = try CLI.run(["build"], in: folder)
+        #expect(run.status == 2 && run.stderr.contains(#""f" reads art/boom.gif, inside its own output ART"#), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/ART"))
+    }
 }
 
 /// The results of concurrent runs, gathered from several threads.
