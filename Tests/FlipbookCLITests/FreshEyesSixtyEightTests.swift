@@ -225,6 +225,23 @@ struct FreshEyesSixtyEightTests {
         #expect(run.status == 2 && run.stderr.contains(#""f" reads art/boom.gif, inside its own output ART"#), "\(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder + "/ART"))
     }
+
+    /// Round 70 F3: an ignore glob that matches nothing as written (`[z-a]`, `gold_[1`) was taken
+    /// without a word. Refused like any other mistake in the settings; a sound one still applies.
+    @Test(arguments: [(#"["[z-a]"]"#, "its range z-a runs backwards"), (#"["gold_[1"]"#, "its [ is never closed with ]"),
+                      (#"["gold_[12].png"]"#, nil)] as [(String, String?)])
+    func anIgnoreGlobThatMatchesNothingAsWrittenIsRefused(globs: String, said: String?) throws {
+        let folder = try Self.folder("fe70-glob")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.copyItem(atPath: Self.coin, toPath: folder + "/a")
+        try Data(#"{"ignore": \#(globs)}"#.utf8).write(to: URL(fileURLWithPath: folder + "/a/.flipbook.json"))
+        let run = try CLI.run(["validate", "a"], in: folder)
+        if let said {
+            #expect(run.status == 2 && run.stderr.contains("a/.flipbook.json: ignore[0]: must be a glob that matches as written: \(said)"), "\(run.stderr)")
+        } else {
+            #expect(run.status == 0, "\(run.stderr)")
+        }
+    }
 }
 
 /// The results of concurrent runs, gathered from several threads.

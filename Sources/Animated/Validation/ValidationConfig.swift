@@ -173,7 +173,8 @@ public struct ValidationConfig: Sendable, Equatable, Codable {
     }
 
     /// Checks the values as ``decode(_:file:)`` checks what it reads: `expectedSize` is two
-    /// positive numbers, each of `requiredScales` is 1, 2 or 3 and `maxFileBytes` is positive. A
+    /// positive numbers, each of `requiredScales` is 1, 2 or 3, `maxFileBytes` is positive and each
+    /// `ignore` glob matches as written (no `[` left open, no backwards range). A
     /// config built in Swift is checked by ``Validator`` before anything is read; `file` names the
     /// config in the error (empty for one built in code).
     public func check(file: String = "") throws(Error) {
@@ -194,6 +195,13 @@ public struct ValidationConfig: Sendable, Equatable, Codable {
         if maxFileBytes <= 0 {
             throw .schema(SchemaError(file: file, path: "maxFileBytes", problem: .outOfRange(requirement: "must be positive"),
                                             found: String(maxFileBytes)))
+        }
+        // A glob that matches nothing as written was taken without a word (round 70).
+        for (index, pattern) in ignore.enumerated() {
+            if let problem = Glob.problem(in: pattern) {
+                throw .schema(SchemaError(file: file, path: InputPath("ignore").appending(index: index),
+                                          problem: .outOfRange(requirement: "must be a glob that matches as written: \(problem)"), found: pattern))
+            }
         }
     }
 
