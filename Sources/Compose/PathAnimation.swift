@@ -75,7 +75,7 @@ public struct PathAnimation: Sendable, Equatable {
             throw .ignored(property: "calculationMode cubic", because: "on a path (its curves are the curve); use linear or paced")
         }
         segments = PathSegments(path)
-        guard !segments.segments.isEmpty else { throw .noKeyframes }
+        guard !segments.segments.isEmpty else { throw .emptyPath }
         resolvedKeyTimes = try KeyTimes.resolve(keyTimes, timingFunctions: timingFunctions, mode: calculationMode,
                                                 segmentLengths: segments.segments.map(\.length))
         self.path = path

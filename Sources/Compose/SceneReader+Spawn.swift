@@ -22,8 +22,8 @@ extension SceneReader {
         if let v = object["events"] {
             let items = try schema { () throws(SchemaError) in try v.array() }
             // Counted before any is read: a million events stop here.
-            try count(copies: items.count - 1, of: layers)
             try schema { () throws(SchemaError) in try Self.checkInstances(items.count, at: v, what: "events") }
+            try count(copies: items.count - 1, of: layers)
             for item in items {
                 events.append(try schema { () throws(SchemaError) in
                     let event = try item.object()
@@ -51,12 +51,13 @@ extension SceneReader {
                 let interval = try random["interval"].map { v throws(SchemaError) in try reader.atLeastZero(v) } ?? 0
                 return (count, UInt64(seed), area, start, interval)
             }
-            // Counted before any is made.
-            try self.count(copies: count - (object.has("events") ? 0 : 1), of: layers)
+            // Counted before any is made: at the key that asks for them first (a million copies were said
+            // as the scene's total, without the key: round 68c/70), then in the scene's whole.
             try schema { () throws(SchemaError) in
                 try Self.checkInstances(count, at: try random.required("count"), what: "random copies")
                 try Self.checkInstances(events.count + count, at: value, what: "copies from events and random together")
             }
+            try self.count(copies: count - (object.has("events") ? 0 : 1), of: layers)
             do {
                 events += try Spawn.randomEvents(count: count, seed: seed, in: area, start: start, interval: interval)
             } catch {

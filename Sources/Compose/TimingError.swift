@@ -21,6 +21,8 @@ public enum TimingError: Error, Sendable, Hashable, CustomStringConvertible {
     case keyTimesOutOfOrder(index: Int, value: Double)
     /// A keyframe animation with nothing to animate through: no values and no path.
     case noKeyframes
+    /// A path animation whose path has no line or curve to move along (empty, or a lone moveto).
+    case emptyPath
     /// A setting the chosen mode ignores, given anyway (Core Animation would drop it without a word).
     case ignored(property: String, because: String)
 
@@ -61,6 +63,8 @@ public enum TimingError: Error, Sendable, Hashable, CustomStringConvertible {
             "keyTimes[\(index)] is \(value): key times start at 0, end at 1 and never decrease"
         case .noKeyframes:
             "a keyframe animation needs values or a path"
+        case .emptyPath:
+            "the path has no line or curve to move along (it is empty, or a lone moveto): give it at least one segment"
         case .ignored(let property, let because):
             "\(name(property)) is ignored \(because): remove it"
         }

@@ -80,8 +80,8 @@ import FrameGen
 
     @Test func refusesPathsWithNothingToFollow() {
         var moves = Path(); moves.move(to: Point(1, 1))
-        #expect(throws: TimingError.noKeyframes) { try PathAnimation(path: Path(), timing: Self.second) }
-        #expect(throws: TimingError.noKeyframes) { try PathAnimation(path: moves, timing: Self.second) }
+        #expect(throws: TimingError.emptyPath) { try PathAnimation(path: Path(), timing: Self.second) }
+        #expect(throws: TimingError.emptyPath) { try PathAnimation(path: moves, timing: Self.second) }
         #expect(throws: TimingError.self) { try PathAnimation(path: Self.corner, calculationMode: .cubic, timing: Self.second) }
         #expect(throws: TimingError.self) { try PathAnimation(path: Self.corner, keyTimes: [0, 1], timing: Self.second) }
         var bad = Path(); bad.move(to: Point(0, 0)); bad.line(to: Point(.infinity, 0))

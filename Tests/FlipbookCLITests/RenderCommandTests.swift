@@ -68,7 +68,7 @@ struct RenderCommandTests {
             "million": #"{"size": [8, 8], "frames": 1, "layers": [{"spawn": {"random": {"count": 1000000, "seed": 1, "area": [8, 8]}}}]}"#,
         ]
         let expected = ["typo": "did you mean \"position\"?", "missing": "nowhere.png", "escape": "outside the scene's folder",
-                        "huge": "--max-pixels", "million": "1000000 layers"]
+                        "huge": "--max-pixels", "million": "layers[0].spawn.random.count: asks for 1000000 random copies"]
         for (name, json) in scenes {
             try Data(json.utf8).write(to: URL(fileURLWithPath: folder + "/\(name).json"))
             let result = try CLI.run(["render", folder + "/\(name).json", "-o", folder + "/\(name).gif"])
