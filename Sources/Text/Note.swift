@@ -96,11 +96,13 @@ public struct Note: Sendable {
         let noteWidth = (textWidth + insets.left + insets.right - 1e-9).rounded(.up)
         let noteHeight = (textHeight + insets.top + insets.bottom - 1e-9).rounded(.up)
         let side = (width: (noteWidth * Double(scale)).rounded(), height: (noteHeight * Double(scale)).rounded())
-        let bytes = side.width * side.height * 4
+        // Held twice on the way to a file: the note, and the straight pixels its PNG is encoded from (a note
+        // counted once peaked at 3.1 GB under a 2 GiB limit: round 68t).
+        let bytes = side.width * side.height * 4 * 2
         guard bytes <= Double(limits.maxDecodedBytes) else {
             throw .limit(LimitError(limit: .decodedBytes, subject: "the note", amount: bytes < 9e18 ? Int(bytes) : nil, maximum: limits.maxDecodedBytes,
-                                    detail: "\(LimitError.format(side.width))×\(LimitError.format(side.height)) pixels at @\(scale)x, 4 bytes a pixel: "
-                                        + "less or smaller text, a smaller max width, or a lower scale needs less"))
+                                    detail: "\(LimitError.format(side.width))×\(LimitError.format(side.height)) pixels at @\(scale)x, 4 bytes a pixel, "
+                                        + "held twice (the note and the pixels its PNG is made from): less or smaller text, a smaller max width, or a lower scale needs less"))
         }
         var bitmap: Bitmap
         do {

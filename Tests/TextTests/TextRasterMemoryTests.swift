@@ -1,4 +1,5 @@
 import Basics
+import Raster
 import Testing
 @testable import Text
 
@@ -34,5 +35,21 @@ import Testing
         limits.maxDecodedBytes = 1 << 20
         let bitmap = try layout.render(scale: 2, limits: limits)
         #expect(bitmap.width > 0 && bitmap.height > 0)
+    }
+
+    /// Round 68t F6: a note is held twice on its way to a file (the note and the straight pixels
+    /// its PNG is made from); counted once, a note peaked at 3.1 GB under a 2 GiB limit. A limit
+    /// between one and two notes' bytes refuses it; twice its bytes draws it.
+    @Test func aNoteIsCountedTwiceAgainstTheDecodedBytes() throws {
+        let chrome = try Bitmap(width: 30, height: 30, scale: 1)
+        let note = Note(text: String(repeating: "lorem ipsum ", count: 40), style: TextStyle(font: try Font.standard(), size: 17),
+                        chrome: chrome, insets: NineSlice.Insets(top: 4, left: 4, bottom: 4, right: 4))
+        let drawn = try note.render(scale: 2)
+        let bytes = drawn.width * drawn.height * 4
+        var limits = ResourceLimits.default
+        limits.maxDecodedBytes = bytes * 3 / 2
+        #expect(throws: TextError.self) { _ = try note.render(scale: 2, limits: limits) }
+        limits.maxDecodedBytes = bytes * 2
+        #expect(try note.render(scale: 2, limits: limits).width == drawn.width)
     }
 }
