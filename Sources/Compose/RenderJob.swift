@@ -192,7 +192,7 @@ public struct RenderJob: Sendable {
         do {
             try FrameWriter.checkWork(format: Self.writerFormat(resolved, sheet: .jsonHash), count: scene.frameCount, frameBytes: renderer.frameBytes,
                                       width: Self.pixels(renderer.width, renderer.scale), height: Self.pixels(renderer.height, renderer.scale),
-                                      limits: limits, subject: resolved == .sheet ? "a sheet of \(scene.frameCount) frames" : scene.file)
+                                      limits: limits, subject: resolved == .sheet ? "\(scene.file): a sheet of \(scene.frameCount) frames" : scene.file)
         } catch {
             throw .limit(error)
         }

@@ -140,7 +140,7 @@ struct SceneReader {
             }
         }
         do {
-            try limits.check(.frames, frameCount, of: "\(file): duration × fps")
+            try limits.check(.frames, frameCount, of: object["frames"] != nil ? "\(file): frames" : "\(file): duration × fps")
             // The canvas's pixels as the renderer's canvas has them (a side longer than a canvas may
             // have is none: [9.3e18, 1e-18] passed the pixel limit and trapped here; the renderer
             // says the side is too long).

@@ -5,7 +5,7 @@ extension TextLayout {
     /// Draws the glyphs into `bitmap` in the style's colour, the layout's top-left corner at
     /// (`x`, `y`) points of the bitmap (its pixels ÷ its scale), over what is there. Glyphs are
     /// FreeType's unhinted outlines at the bitmap's scale, their origins rounded to whole pixels
-    /// as Cairo places them (so the pixels are Pango's); a clipping layout is cut at its width.
+    /// as Cairo places them (so the pixels are Pango's); a clipping layout is cut at both edges of its width.
     /// - Throws: ``TextError/setting(_:)`` when the style's size at the bitmap's
     ///   scale is over ``maximumPixelSize`` pixels per em, or `x`/`y` are not finite.
     public func draw(into bitmap: inout Bitmap, x: Double = 0, y: Double = 0) throws(TextError) {
@@ -23,7 +23,10 @@ extension TextLayout {
         guard x.isFinite, y.isFinite, abs(x) < 1e9, abs(y) < 1e9 else {
             throw .setting(SettingError(.position, of: nil, value: "\(x), \(y)", problem: .outOfRange(.interval(-1e9...1e9))))
         }
+        // A clipping layout is cut at both edges of its width: a right-aligned, centred or right-to-left
+        // line wider than it spilled out on the left (round 70t).
         let clipRight = style.lineBreakMode == .clipping ? maxWidth.map { ($0 + x) * scale + Double(shift.x) } : nil
+        let clipLeft = style.lineBreakMode == .clipping && maxWidth != nil ? Int((x * scale + Double(shift.x)).rounded(.down)) : nil
         let color = style.color
         let (width, height) = (bitmap.width, bitmap.height)
         let overOpaque = (0...255).map { OpaqueMix(color, coverage: UInt8($0)) }
@@ -42,7 +45,8 @@ extension TextLayout {
                     // The glyph's rows and columns that land on the bitmap (and left of a clipping layout's edge).
                     var right = min(image.width, width - left)
                     if let clipRight { right = min(right, Int(clipRight.rounded(.up)) - left) }
-                    let columns = max(0, -left)..<max(max(0, -left), right)
+                    let first = max(0, -left, clipLeft.map { $0 - left } ?? 0)
+                    let columns = first..<max(first, right)
                     let rows = max(0, -top)..<max(max(0, -top), min(image.height, height - top))
                     image.coverage.withUnsafeBufferPointer { coverage in
                         for row in rows {

@@ -34,3 +34,22 @@ import Text
         #expect(abs(Double(shift) - rounding) <= 1, "moved \(shift) px for a rounding of \(rounding) px")
     }
 }
+
+/// Round 70t F1: `clipping` cut a line only at the right edge of its width: a right-aligned,
+/// centred or right-to-left line wider than the box spilled out on the left (ink from x 0 for a
+/// box from 250). Nothing is drawn outside the box now, at either edge.
+@Suite struct ClippingBothEdgesTests {
+    @Test(arguments: [TextStyle.Alignment.right, .center, .natural, .left])
+    func aClippedLineStaysInsideItsBox(alignment: TextStyle.Alignment) throws {
+        let text = alignment == .natural ? "שלום עולם זה טקסט בעברית לבדיקה של שבירת שורות" : "Tap anywhere on the screen to spawn a new explosion"
+        var style = TextStyle(font: try Font.standard(), size: 18, alignment: alignment)
+        style.lineBreakMode = .clipping
+        let layout = try TextLayout(text, style: style, maxWidth: 200)
+        var bitmap = try Bitmap(width: 600, height: 40, scale: 1)
+        try layout.draw(into: &bitmap, x: 250, y: 5)
+        var columns: [Int] = []
+        for y in 0..<bitmap.height { for x in 0..<bitmap.width where bitmap[x, y].a > 0 { columns.append(x) } }
+        #expect(!columns.isEmpty)
+        #expect((columns.min() ?? 0) >= 250 && (columns.max() ?? 600) < 451, "ink from \(columns.min() ?? -1) to \(columns.max() ?? -1)")
+    }
+}
