@@ -324,7 +324,11 @@ public struct FrameOperationJob: Sendable {
             let width = number(16) * animation.scale / fileScale, height = number(20) * animation.scale / fileScale
             // A frame from another scale is resampled to its points at this scale: its size rounded down, at least 1.
             if (max(1, width), max(1, height)) != (first.width, first.height) {
-                throw .frameSize(frame: source.path ?? source.fileName ?? "a frame", width: max(1, width), height: max(1, height), first: firstName,
+                // A frame of another scale is named with its own size (round 70t: "gold_2.png is 128×128" of a 64×64 file).
+                let name = source.path ?? source.fileName ?? "a frame"
+                let named = fileScale == animation.scale ? name
+                    : "\(name) (\(number(16))×\(number(20)) px at @\(fileScale)x, made @\(animation.scale)x as the sequence is)"
+                throw .frameSize(frame: named, width: max(1, width), height: max(1, height), first: firstName,
                                  firstWidth: first.width, firstHeight: first.height)
             }
         }
