@@ -304,10 +304,13 @@ public struct NoteJob: Sendable {
     /// that scale, else the nearest larger one (downscaled: more detail than upscaling a smaller
     /// one), else the nearest smaller one. A name given with a scale is a name of the same family:
     /// `chrome@2x.png` for a @1x note takes `chrome.png` beside it (it downscaled the @2x).
-    /// The name itself when it is of `scale` or nothing else is there.
+    /// The name itself when it is of `scale` or nothing else is there; a name that is not there is
+    /// looked up in its family as well (`c.png` beside only `c@3x.png`).
     static func chromeFile(_ path: String, scale: Int) -> String {
         let name = ImageFileName(path: path)
-        guard name.scale ?? 1 != scale, !name.pathExtension.isEmpty else { return path }
+        // A name that is not there is looked up in its family too (`c.png` beside only `c@3x.png`, as
+        // `UIImage(named:)` finds it: round 70t said "cannot read file").
+        guard name.scale ?? 1 != scale || !FileManager.default.fileExists(atPath: path), !name.pathExtension.isEmpty else { return path }
         let folder = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
         let range = ImageFileName.scaleRange
         // The given name is one of the candidates: it is taken when nothing nearer is beside it.

@@ -242,6 +242,17 @@ struct FreshEyesSixtyEightTests {
             #expect(run.status == 0, "\(run.stderr)")
         }
     }
+
+    /// Round 70t F5: `--chrome c.png` beside only `c@2x.png` said "cannot read file", where
+    /// `UIImage(named:)` finds the family. The variant is taken, and said.
+    @Test func aChromeNameThatIsNotThereIsFoundInItsFamily() throws {
+        let folder = try Self.folder("fe70-chrome-family")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.copyItem(atPath: CLI.repository + "/Examples/note-chrome@2x.png", toPath: folder + "/c@2x.png")
+        let run = try CLI.run(["note", "Hi", "--chrome", "c.png", "--insets", "37,12,12,12", "-o", "a.png", "--json"], in: folder)
+        #expect(run.status == 0 && run.stdout.contains(#""chrome" : "c@2x.png""#) && run.stderr.contains("note: the chrome c@2x.png is @2x, resampled to @1x"),
+                "\(run.stdout) \(run.stderr)")
+    }
 }
 
 /// The results of concurrent runs, gathered from several threads.
