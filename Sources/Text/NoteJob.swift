@@ -161,7 +161,16 @@ public struct NoteJob: Sendable {
                             reason: "the chrome \(file) is \(LimitError.format(points.0))×\(LimitError.format(points.1)) pt"
                                 + (scale == 1 ? "" : " at @\(scale)x (\(width)×\(height) px)")
                                 + ", and a note grows the chrome's centre, so the insets, each rounded to whole pixels"
-                                + (scale == 1 ? "" : " at @\(scale)x") + ", must leave one")
+                                + (scale == 1 ? "" : " at @\(scale)x") + ", must leave one" + rounding(pixels, width: width, height: height))
+    }
+
+    /// For fractional insets that pass in points but not once rounded to pixels (37.5 + 12.2 < 50,
+    /// 38 + 12 = 50): the sums in pixels, which the rule is about; empty otherwise.
+    private func rounding(_ pixels: (Double) -> Int, width: Int, height: Int) -> String {
+        let sides = [(insets.left, insets.right, width), (insets.top, insets.bottom, height)]
+        guard let (a, b, side) = sides.first(where: { pixels($0.0) + pixels($0.1) >= $0.2 }),
+              a != a.rounded() || b != b.rounded() else { return "" }
+        return ": \(LimitError.format(a)) and \(LimitError.format(b)) round to \(pixels(a)) + \(pixels(b)) = \(pixels(a) + pixels(b)) px of \(side)"
     }
 
     /// `top 37, left 12, bottom 12, right 12`.
