@@ -48,7 +48,9 @@ extension RenderJob {
             if [".", ".."].contains(FileIO.lastComponent(of: trimmed)), let resolved = FileIO.resolvedPath(trimmed) { trimmed = resolved }
             return ImageFileName(path: FileIO.lastComponent(of: trimmed) + (format == .folder ? ".png" : "")).stem
         } ?? ""
-        let fallback = ImageFileName(path: (scene as NSString).lastPathComponent).stem
+        // A scene's name may hold control characters (U+202E turns a name around on screen): dropped, as
+        // FramesJob drops them from the names it writes (round 68: encodedFiles kept them).
+        let fallback = String(ImageFileName(path: (scene as NSString).lastPathComponent).stem.unicodeScalars.filter { !TerminalText.isControl($0) })
         let name = named.isEmpty || named.hasPrefix(".") || named == ".." ? fallback : named
         return name.isEmpty || name.hasPrefix(".") ? "frame" : name
     }

@@ -162,7 +162,23 @@ struct LineSetter {
                                    base: UInt8) throws(TextError) -> SetLine {
         let ellipsis: [UInt16] = [0x2026]
         let ellipsisWidth = shape(ellipsis, range: 0..<1, levels: { _ in base }).width
-        let budget = width - ellipsisWidth
+        // Not even the ellipsis fits: nothing is drawn, as Core Text makes no truncated line then (it
+        // was drawn whole, past the box: round 71t).
+        guard ellipsisWidth <= width else { return SetLine(range: paragraph, width: 0, isRightToLeft: base & 1 == 1, glyphs: []) }
+        // The pieces kept are measured as they were in the paragraph; set again beside the ellipsis
+        // they may take another shape (an Arabic letter cut from its neighbour is wider alone): the
+        // line is cut further until it fits (round 71t: "مرحبا ب…" 7 pt past a 56 pt box).
+        var budget = width - ellipsisWidth
+        while true {
+            let line = try truncate(shown, paragraph: paragraph, budget: budget, ellipsis: ellipsis, measure: measure, base: base)
+            if line.width <= width + 1e-9 || budget < 0 { return line }
+            budget -= max(line.width - width, 0.01)
+        }
+    }
+
+    /// ``truncate(_:paragraph:width:measure:base:)`` keeping what fits `budget` as the paragraph measures it.
+    private mutating func truncate(_ shown: Range<Int>, paragraph: Range<Int>, budget: Double, ellipsis: [UInt16], measure: Measure,
+                                   base: UInt8) throws(TextError) -> SetLine {
         let cuts = Array(graphemes(from: shown.lowerBound, through: shown.upperBound))
         switch style.lineBreakMode {
         case .truncatingTail:

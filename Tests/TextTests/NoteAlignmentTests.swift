@@ -53,3 +53,37 @@ import Text
         #expect((columns.min() ?? 0) >= 250 && (columns.max() ?? 600) < 451, "ink from \(columns.min() ?? -1) to \(columns.max() ?? -1)")
     }
 }
+
+/// Round 71t: a truncated line could be wider than its `maxWidth`. An Arabic letter cut from its
+/// neighbour takes a wider shape beside the ellipsis than it had in the paragraph (`مرحبا ب…` 7 pt
+/// past a 56 pt box), and a width narrower than the ellipsis drew the ellipsis whole, outside the
+/// box. Every truncated line fits now, and one where not even the ellipsis fits is drawn empty.
+@Suite struct TruncationFitsTests {
+    static let texts = ["مرحبا بالعالم الجميل جدا", "Hello wonderful world of sprites", "שלום עולם זה טקסט בעברית"]
+
+    @Test(arguments: [TextStyle.LineBreakMode.truncatingTail, .truncatingMiddle, .truncatingHead])
+    func everyTruncatedLineFitsItsWidth(mode: TextStyle.LineBreakMode) throws {
+        var checked = 0
+        for text in Self.texts {
+            for width in stride(from: 3.0, through: 200, by: 3) {
+                var style = TextStyle(font: try Font.standard(), size: 14)
+                style.lineBreakMode = mode
+                let layout = try TextLayout(text, style: style, maxWidth: width)
+                for line in layout.lines {
+                    #expect(line.width <= width + 1e-9, "\(mode) \(text) at \(width): \(line.width)")
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked == Self.texts.count * 66)
+    }
+
+    @Test func aWidthNarrowerThanTheEllipsisDrawsNothing() throws {
+        var style = TextStyle(font: try Font.standard(), size: 14, alignment: .right)
+        style.lineBreakMode = .truncatingTail
+        let layout = try TextLayout("Hello wonderful world of sprites", style: style, maxWidth: 3)
+        var bitmap = try Bitmap(width: 60, height: 30, scale: 2)
+        try layout.draw(into: &bitmap, x: 20, y: 5)
+        #expect(!bitmap.pixels.enumerated().contains { $0.offset % 4 == 3 && $0.element > 0 }, "ink drawn for a line that cannot hold an ellipsis")
+    }
+}
