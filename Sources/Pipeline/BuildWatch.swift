@@ -22,7 +22,8 @@ import Foundation
 /// so are new files and folders in a watched folder and deleted folders (watched again when they
 /// come back). The build's own outputs, `.flipbook-build/` and the output contract's `.flipbook-*`
 /// files never start a build — but the outputs of a target whose build failed do (it wrote
-/// nothing there: a file of the user's in its way, deleted, builds it). A change to the project file reads it again: when it no longer reads,
+/// nothing there: a file of the user's in its way, deleted, builds it), unless it failed after
+/// writing them (a validation report with errors, a budget not met: its outputs stand). A change to the project file reads it again: when it no longer reads,
 /// ``Event/projectUnreadable(_:)`` says why and the watch goes on until it is fixed.
 ///
 /// Linux watches with inotify, macOS with FSEvents (one wrapper file, `FileEvents.swift`).
@@ -238,7 +239,15 @@ public struct BuildWatch: Sendable {
         let outcome: Event
         do {
             let report = try job.run(progress: { onEvent(.progress($0)) }, cancellation: cancellation)
-            for entry in report.entries { if case .failed = entry.status { failed.insert(entry.target) } }
+            for entry in report.entries {
+                guard case .failed(let failure, _) = entry.status else { continue }
+                switch failure {
+                // Found after its outputs were written, which stand: its own writes are no change to build
+                // (a report with errors rewrote itself 5 times a second after a save: round 70p).
+                case .problemsFound, .budgetNotMet: continue
+                default: failed.insert(entry.target)
+                }
+            }
             outcome = .built(report, changes: changes)
         } catch .cancelled {
             return ([], [], nil)

@@ -65,9 +65,10 @@ struct BuildWatchTests {
         private let flag = CancellationFlag()
         private let ended = DispatchSemaphore(value: 0)
 
-        init(_ file: String, targets: [String] = [], configure: (inout BuildWatch) -> Void = { _ in }) {
+        init(_ file: String, targets: [String] = [], withoutCache: Bool = false, configure: (inout BuildWatch) -> Void = { _ in }) {
             var watch = BuildWatch(projectFile: file, targets: targets)
             watch.tool = "test"
+            if withoutCache { watch.withoutCache = true }
             configure(&watch)
             let recorder = self.recorder, flag = self.flag, ended = self.ended, configured = watch
             Thread.detachNewThread {
@@ -201,6 +202,28 @@ struct BuildWatchTests {
         try await watch.stop()
         #expect(watch.recorder.builds.count == 2)
         #expect(watch.recorder.builds.last?.changes == ["frames/coin0/gold_2.png"])
+    }
+
+    /// Round 70p: a target that fails after writing its output (a validation report with errors)
+    /// had that output watched as a failed target's, so its own report started the next build, 5
+    /// times a second, forever. Its own writes start no build; a source saved builds it once.
+    @Test func aTargetThatFailsAfterWritingItsOutputDoesNotRebuildItself() async throws {
+        let extra = #""check": {"validate": "frames", "output": "build/report.json"}"#
+        let (folder, file) = try IncrementalBuildTests.project("watch-failing-report", count: 1, extra: extra)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // A gap: the validation fails with an error, and its report is written.
+        try FileManager.default.removeItem(atPath: "\(folder)/frames/coin0/gold_2.png")
+        let watch = Running(file, withoutCache: true)
+        #expect(watch.recorder.waitForBuilds(1))
+        guard case .failed? = watch.recorder.builds.first?.report.entries.first(where: { $0.target == "check" })?.status else {
+            Issue.record("the validation did not fail: \(String(describing: watch.recorder.builds.first?.report))"); try await watch.stop(); return
+        }
+        #expect(FileManager.default.fileExists(atPath: "\(folder)/build/report.json"))
+        try Self.save(try Self.frame(3), to: "\(folder)/frames/coin0/gold_3.png")
+        #expect(watch.recorder.waitForBuilds(2))
+        try await Task.sleep(for: .milliseconds(1500))
+        try await watch.stop()
+        #expect(watch.recorder.builds.count == 2, "\(watch.recorder.builds.map(\.changes))")
     }
 
     @Test func aChangedProjectFileIsReadAgainAndABrokenOneIsReported() async throws {
