@@ -40,6 +40,9 @@ public struct BuildReport: Sendable {
     /// What the build wants the user to know beyond its targets: a cache it went on without
     /// (unreachable, too slow, failing), or could not store into.
     public var warnings: [String] = []
+    /// Whether the build gave up on its cache (unreachable, silent past its timeout, failing): a
+    /// watch then goes on without it rather than wait for it again at every save.
+    package var cacheGaveUp = false
     /// What the build did beyond its targets: the outputs of targets removed from the project,
     /// removed (those unchanged since built; edited ones kept and named).
     public var notes: [String] = []

@@ -93,7 +93,9 @@ final class BuildRun: @unchecked Sendable {
         }
         if let saveError { throw .state(saveError) }
         if cancellation?.isCancelled == true { throw .cancelled }
-        return BuildReport(entries: finishedOrder.compactMap { entries[$0] }, warnings: cache?.warnings ?? [])
+        var report = BuildReport(entries: finishedOrder.compactMap { entries[$0] }, warnings: cache?.warnings ?? [])
+        report.cacheGaveUp = cache?.gaveUp ?? false
+        return report
     }
 
     /// Takes ready targets until none is left.

@@ -121,13 +121,23 @@ public struct BuildWatch: Sendable {
         watch(scope)
         // The files a build removed (earlier outputs no longer written): the events of their
         // removal, read just after it, start no build.
-        var (ownRemovals, failed, outcome) = build(project, changes: [], force: force, onEvent: onEvent, cancellation: cancellation, base: base)
+        // A cache given up on in one build (unreachable, silent past its timeout) is not asked again at
+        // every save (each waited its timeout: round 70p); the next `build --watch` tries it again.
+        var cacheOff = false
+        var (ownRemovals, failed, outcome) = build(project, changes: [], force: force, onEvent: onEvent, cancellation: cancellation, base: base,
+                                                   cacheOff: &cacheOff)
+        func sayCacheOff(_ wasOff: Bool) {
+            guard cacheOff, !wasOff else { return }
+            onEvent(.warning("the watch goes on without the cache from now on (this build gave up on it: see the warning above); "
+                             + "start the watch again to use it"))
+        }
         // A target that failed wrote nothing: its outputs are watched until it builds (a file of the
         // user's in its way, deleted, starts the build it blocked) — from before the build is
         // reported, so a deletion right after the report is seen.
         scope = WatchScope(project: project, targets: targets, base: base, projectFile: fileName, failed: failed)
         watch(scope)
         outcome.map(onEvent)
+        sayCacheOff(false)
         var ownRemovalsUntil = Date().addingTimeInterval(Self.ownRemovalsWindow)
 
         var pending = Set<String>()
@@ -163,11 +173,13 @@ public struct BuildWatch: Sendable {
             scope = WatchScope(project: project, targets: targets, base: base, projectFile: fileName, failed: failed)
             watch(scope)
             if cancellation.isCancelled { break }
+            let wasOff = cacheOff
             (ownRemovals, failed, outcome) = build(project, changes: changes.filter { $0 != "." }, force: false, onEvent: onEvent,
-                                                   cancellation: cancellation, base: base)
+                                                   cancellation: cancellation, base: base, cacheOff: &cacheOff)
             scope = WatchScope(project: project, targets: targets, base: base, projectFile: fileName, failed: failed)
             watch(scope)
             outcome.map(onEvent)
+            sayCacheOff(wasOff)
             ownRemovalsUntil = Date().addingTimeInterval(Self.ownRemovalsWindow)
         }
     }
@@ -226,13 +238,13 @@ public struct BuildWatch: Sendable {
     /// events are its own —, the targets that failed and the event that reports the build (`nil`
     /// when it was cancelled), for the caller to send once it watches what the build calls for.
     private func build(_ project: Project, changes: [String], force: Bool, onEvent: @escaping @Sendable (Event) -> Void,
-                       cancellation: CancellationFlag, base: String) -> (removed: Set<String>, failed: Set<String>, outcome: Event?) {
+                       cancellation: CancellationFlag, base: String, cacheOff: inout Bool) -> (removed: Set<String>, failed: Set<String>, outcome: Event?) {
         let before = Set(BuildState.load(for: project).earlierOutputs.values.flatMap { $0 })
         var job = BuildJob(project: project, targets: targets, force: force, overwrite: overwrite)
         job.threads = threads
         job.tool = tool
         job.reportWording = reportWording
-        if withoutCache { job.cache = nil } else if let cache { job.cache = cache } else if let projectCacheMaxBytes {
+        if withoutCache || cacheOff { job.cache = nil } else if let cache { job.cache = cache } else if let projectCacheMaxBytes {
             job.cache?.maxBytes = projectCacheMaxBytes
         }
         var failed = Set<String>()
@@ -249,6 +261,7 @@ public struct BuildWatch: Sendable {
                 }
             }
             outcome = .built(report, changes: changes)
+            if report.cacheGaveUp { cacheOff = true }
         } catch .cancelled {
             return ([], [], nil)
         } catch {

@@ -68,6 +68,9 @@ final class TargetCache: @unchecked Sendable {
         }
     }
 
+    /// Whether the cache was given up on during the build (a store that failed: unreachable, silent, failing).
+    var gaveUp: Bool { lock.withLock { !reading } }
+
     /// What went wrong with the cache as a whole, one warning per kind of trouble.
     var warnings: [String] { lock.withLock { problems } }
 

@@ -64,12 +64,13 @@ enum BuildWatchOutput {
         // A target taken from the cache rewrote its outputs as a build would (a change undone, a branch switched back).
         // Outputs of a target the project no longer has were removed: said, as `build` says it.
         guard first || !report.built.isEmpty || !report.restored.isEmpty || !failed.isEmpty || !skipped.isEmpty || !mended.isEmpty
-            || !report.notes.isEmpty else { return }
+            || !report.notes.isEmpty || !report.warnings.isEmpty else { return }
         if json {
             line(jsonLine(WatchLine(event: "build", changes: changes, built: report.built, fromCache: report.restored, upToDate: report.upToDate,
                                     failed: failed, skipped: skipped, mended: mended.isEmpty ? nil : mended, errors: errors(report),
                                     warnings: byTarget(report, \.warnings), targetNotes: byTarget(report, \.notes),
-                                    notes: report.notes.isEmpty ? nil : report.notes.map(CLIWording.inCLIWords))))
+                                    notes: report.notes.isEmpty ? nil : report.notes.map(CLIWording.inCLIWords),
+                                    buildWarnings: report.warnings.isEmpty ? nil : report.warnings.map(CLIWording.inCLIWords))))
             return
         }
         let cause = first ? "first build" : changes.count <= 3 ? changes.joined(separator: ", ") + " changed" : "\(changes.count) files changed"
@@ -90,6 +91,8 @@ enum BuildWatchOutput {
             for note in entry.notes { Console.error("note: \(entry.target): \(note)") }
         }
         for note in report.notes { Console.error("note: \(note)") }
+        // The build's own warnings (a cache it went on without), as `build` prints them: the watch said none.
+        for warning in report.warnings { Console.error("warning: \(CLIWording.inCLIWords(warning))") }
     }
 
     /// A problem the watch went on after: standard error, or a JSON line.
@@ -150,6 +153,8 @@ enum BuildWatchOutput {
         var targetNotes: [String: [String]]?
         /// The build's own notes: outputs of targets no longer in the project, removed.
         var notes: [String]?
+        /// The build's own warnings: a cache it went on without.
+        var buildWarnings: [String]?
         var message: String?
     }
 

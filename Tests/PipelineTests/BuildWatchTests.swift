@@ -137,6 +137,30 @@ struct BuildWatchTests {
         #expect(!FileManager.default.fileExists(atPath: bare + "/.flipbook-build/cache"))
     }
 
+    /// Round 70p: a watch with a cache that never answers waited its timeout at every save and said
+    /// nothing. The build that gives up on it says so, the watch says it goes on without it, and
+    /// later saves do not wait for it again.
+    @Test func aCacheGivenUpOnIsNotAskedAgainAtEverySave() async throws {
+        let (folder, file) = try IncrementalBuildTests.project("watch-silent-cache", count: 1)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let server = try SilentServer()
+        defer { server.stop() }
+        let watch = Running(file) { watch in
+            var cache = BuildCache(.server(server.url))
+            cache.timeout = 0.5
+            watch.cache = cache
+        }
+        #expect(watch.recorder.waitForBuilds(1, timeout: 20))
+        #expect(watch.recorder.builds.first?.report.warnings.contains { $0.contains("timed out after") } == true)
+        #expect(watch.recorder.waitFor { if case .warning(let text) = $0 { text.contains("goes on without the cache") } else { false } })
+        let saved = Date()
+        try Self.save(try Self.frame(2), to: "\(folder)/frames/coin0/gold_1.png")
+        #expect(watch.recorder.waitForBuilds(2, timeout: 20))
+        try await watch.stop()
+        let second = try #require(watch.recorder.builds.last)
+        #expect(second.report.warnings.isEmpty && second.at.timeIntervalSince(saved) < 0.5 + 2, "\(second.report.warnings) \(second.at.timeIntervalSince(saved))")
+    }
+
     @Test func savesByRenameAreBuiltEachTime() async throws {
         let (folder, file) = try IncrementalBuildTests.project("watch-rename", count: 1)
         defer { try? FileManager.default.removeItem(atPath: folder) }
