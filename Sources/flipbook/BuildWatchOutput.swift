@@ -29,6 +29,7 @@ extension Build {
             case .built(let report, let changes):
                 BuildWatchOutput.print(report, changes: changes, json: json, failing: failing)
             case .projectUnreadable(let error):
+                failing.projectUnreadable()
                 BuildWatchOutput.problem(CLIWording.inCLIWords(error.description) + "; watching it until it reads again", json: json)
             case .buildFailed(let error):
                 BuildWatchOutput.problem(CLIWording.inCLIWords(error.description), json: json)
@@ -64,7 +65,7 @@ enum BuildWatchOutput {
         // A target taken from the cache rewrote its outputs as a build would (a change undone, a branch switched back).
         // Outputs of a target the project no longer has were removed: said, as `build` says it.
         guard first || !report.built.isEmpty || !report.restored.isEmpty || !failed.isEmpty || !skipped.isEmpty || !mended.isEmpty
-            || !report.notes.isEmpty || !report.warnings.isEmpty else { return }
+            || !report.notes.isEmpty || !report.warnings.isEmpty || failing.readsAgain() else { return }
         if json {
             line(jsonLine(WatchLine(event: "build", changes: changes, built: report.built, fromCache: report.restored, upToDate: report.upToDate,
                                     failed: failed, skipped: skipped, mended: mended.isEmpty ? nil : mended, errors: errors(report),
@@ -100,7 +101,8 @@ enum BuildWatchOutput {
         if json {
             line(jsonLine(WatchLine(event: message.hasPrefix("warning: ") ? "warning" : "error", message: message)))
         } else {
-            Console.error(message)
+            // One style for every problem: `error: …`, as a command's (the project file's were bare).
+            Console.error(message.hasPrefix("warning: ") ? message : "error: " + message)
         }
     }
 
@@ -124,6 +126,13 @@ enum BuildWatchOutput {
     final class Failing: @unchecked Sendable {
         private let lock = NSLock()
         private var names: Set<String> = []
+        private var unreadable = false
+
+        /// Notes that the project file did not read (the next build's line says it reads again).
+        func projectUnreadable() { lock.withLock { unreadable = true } }
+
+        /// Whether the project file did not read before this build (and forgets it).
+        func readsAgain() -> Bool { lock.withLock { defer { unreadable = false }; return unreadable } }
 
         /// Records `now` as the failing targets; returns those that failed before and do not now, sorted.
         func replace(with now: [String]) -> [String] {
