@@ -25,7 +25,8 @@ struct FreshEyesSixtyEightTests {
         let descriptor = open(folder + "/c", O_RDONLY | O_DIRECTORY)
         #expect(descriptor >= 0 && flock(descriptor, LOCK_SH) == 0)
         let holder = getpid()
-        let release = Thread { Thread.sleep(forTimeInterval: 3); close(descriptor) }
+        let path = folder + "/c"
+        let release = Thread { HeldFolder.release(descriptor, onceWaitedOn: path) }
         release.start()
         let run = try CLI.run(["blur", Self.coin, "-o", "c", "--sigma", "2"], in: folder)
         #expect(run.status == 0 && run.stderr.contains("note: waiting for process \(holder), which is reading ") && run.stderr.contains("/c (a Flipbook run reading"), "\(run.stderr)")
@@ -252,6 +253,23 @@ struct FreshEyesSixtyEightTests {
         let run = try CLI.run(["note", "Hi", "--chrome", "c.png", "--insets", "37,12,12,12", "-o", "a.png", "--json"], in: folder)
         #expect(run.status == 0 && run.stdout.contains(#""chrome" : "c@2x.png""#) && run.stderr.contains("note: the chrome c@2x.png is @2x, resampled to @1x"),
                 "\(run.stdout) \(run.stderr)")
+    }
+}
+
+/// Lets go of a folder lock once another process blocks waiting for it (a `->` line for the
+/// folder's inode in `/proc/locks`), which a Flipbook run does after it has said it waits: the
+/// note is then printed however slowly the run got there (a fixed 3 s hold was flaky under load).
+enum HeldFolder {
+    static func release(_ descriptor: Int32, onceWaitedOn folder: String, timeout: Double = 120) {
+        var status = stat()
+        let inode = stat(folder, &status) == 0 ? UInt64(status.st_ino) : 0
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        while Date() < deadline {
+            let table = (try? String(contentsOfFile: "/proc/locks", encoding: .utf8)) ?? ""
+            if table.split(separator: "\n").contains(where: { $0.contains("->") && $0.contains(":\(inode) ") }) { break }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        close(descriptor)
     }
 }
 

@@ -129,7 +129,8 @@ struct FreshEyesSixtySixTests {
         #expect(descriptor >= 0 && flock(descriptor, LOCK_EX) == 0)
         let holder = getpid()
         // Released while the rerun waits: it then replaces its set.
-        let release = Thread { Thread.sleep(forTimeInterval: 3); close(descriptor) }
+        let path = folder + "/st"
+        let release = Thread { HeldFolder.release(descriptor, onceWaitedOn: path) }
         release.start()
         let run = try CLI.run(["frames", Fixtures.path("webp-img2webp/ansimuz-fire-bomb-pixel.webp"), "-o", "st"], in: folder)
         #expect(run.status == 0 && run.stderr.contains("note: waiting for process \(holder), which is writing "), "\(run.stderr)")
