@@ -141,6 +141,7 @@ public struct BuildWatch: Sendable {
         var ownRemovalsUntil = Date().addingTimeInterval(Self.ownRemovalsWindow)
 
         var pending = Set<String>()
+        var broken = false
         var first = Date(), last = Date()
         while !cancellation.isCancelled {
             let batch = events.next(timeout: Self.pollInterval)
@@ -157,16 +158,23 @@ public struct BuildWatch: Sendable {
             }
             guard !pending.isEmpty,
                   Date().timeIntervalSince(last) >= debounce || Date().timeIntervalSince(first) >= Self.longestDelay else { continue }
+            // While the project file does not read, saves wait for it: the last project that read is
+            // not built as if it were the file's (round 72p built with it, without a word).
+            if broken && !pending.contains(fileName) && !pending.contains(".") { continue }
             let changes = pending.sorted()
             pending = []
             if changes.contains(fileName) || changes.contains(".") {
                 switch read() {
                 case .success(let read):
                     project = read
+                    broken = false
                 case .failure(let error):
                     scope = WatchScope(unreadable: fileName, base: base, keeping: scope)
                     watch(scope)
                     onEvent(.projectUnreadable(error))
+                    // The other files saved meanwhile are built once it reads again.
+                    pending = Set(changes.filter { $0 != fileName })
+                    broken = true
                     continue
                 }
             }
