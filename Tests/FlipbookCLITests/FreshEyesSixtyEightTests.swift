@@ -265,7 +265,8 @@ enum HeldFolder {
         let inode = stat(folder, &status) == 0 ? UInt64(status.st_ino) : 0
         let deadline = Date(timeIntervalSinceNow: timeout)
         while Date() < deadline {
-            let table = (try? String(contentsOfFile: "/proc/locks", encoding: .utf8)) ?? ""
+            // Read to its end: `String(contentsOfFile:)` stops at 4 KB of /proc/locks.
+            let table = FileHandle(forReadingAtPath: "/proc/locks").map { String(decoding: $0.readDataToEndOfFile(), as: UTF8.self) } ?? ""
             if table.split(separator: "\n").contains(where: { $0.contains("->") && $0.contains(":\(inode) ") }) { break }
             Thread.sleep(forTimeInterval: 0.05)
         }

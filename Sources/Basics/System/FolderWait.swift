@@ -36,8 +36,10 @@ package enum FolderWait {
     /// 08:01:1234 0 EOF`: the device as major:minor in hex, the inode), and whether its lock is a
     /// reader's (`READ`, shared); `nil` where there is none.
     static func holder(of folder: String) -> (process: Int, reading: Bool)? {
-        guard let (device, inode) = System.identity(of: folder),
-              let table = try? String(contentsOfFile: "/proc/locks", encoding: .utf8) else { return nil }
+        // Read to its end (`String(contentsOfFile:)` stopped short of a long table: with every reader holding
+        // its folders, a busy machine lists hundreds of locks, and the holder went unnamed).
+        guard let (device, inode) = System.identity(of: folder), let bytes = try? FileIO.readAll("/proc/locks") else { return nil }
+        let table = String(decoding: bytes, as: UTF8.self)
         // glibc's `gnu_dev_major`/`gnu_dev_minor`.
         let major = ((device >> 8) & 0xFFF) | ((device >> 32) & ~0xFFF)
         let minor = (device & 0xFF) | ((device >> 12) & ~0xFF)
