@@ -178,4 +178,16 @@ extension SceneReader {
         guard let value else { return .linear }
         return CalculationMode(rawValue: try value.string(oneOf: CalculationMode.allCases.map(\.rawValue)))!
     }
+
+    /// `frame` or `colors` when `animation` (or one in its group) animates what `content` is not:
+    /// a sequence's frame on a layer of no sequence, a gradient's colours on a layer of no gradient.
+    static func unheldProperty(_ animation: LayerAnimation, of content: Layer.Content) -> String? {
+        switch (animation, content) {
+        case (.frame, .sequence), (.gradientColors, .gradient): nil
+        case (.frame, _): "frame"
+        case (.gradientColors, _): "colors"
+        case (.group(let group), _): group.animations.lazy.compactMap { unheldProperty($0, of: content) }.first
+        default: nil
+        }
+    }
 }

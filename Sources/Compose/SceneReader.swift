@@ -60,18 +60,6 @@ struct SceneReader {
     static let randomKeys: KnownKeys = ["count", "seed", "area", "start", "interval"]
     static let timingKeys = ["beginTime", "duration", "speed", "timeOffset", "repeatCount", "repeatDuration", "autoreverses", "fillMode",
                              "timingFunction"]
-    /// `frame` or `colors` when `animation` (or one in its group) animates what `content` is not:
-    /// a sequence's frame on a layer of no sequence, a gradient's colours on a layer of no gradient.
-    static func unheldProperty(_ animation: LayerAnimation, of content: Layer.Content) -> String? {
-        switch (animation, content) {
-        case (.frame, .sequence), (.gradientColors, .gradient): nil
-        case (.frame, _): "frame"
-        case (.gradientColors, _): "colors"
-        case (.group(let group), _): group.animations.lazy.compactMap { unheldProperty($0, of: content) }.first
-        default: nil
-        }
-    }
-
     /// The keys of a group of animations (`CAAnimationGroup`).
     static let groupKeys = KnownKeys(["animations"] + timingKeys)
     /// An animation's keys by kind: `basic` (from, to, by), `keyframe` (values), `path`.

@@ -179,8 +179,7 @@ public final class OutputSet: @unchecked Sendable {
         }
     }
 
-    /// The record of `folder` read again, once no commit is under way there (under the folder's
-    /// shared lock), in place of the one read before.
+    /// The record of `folder` read again under its shared lock (no commit under way), for good.
     private func freshLedger(_ folder: String) -> OutputLedger {
         let lock = System.lock(directory: System.resolvedPath(folder) ?? folder, shared: true)
         defer { if let lock { System.unlock(lock) } }
@@ -288,32 +287,9 @@ public final class OutputSet: @unchecked Sendable {
         defer { for lock in locks { System.unlock(lock) } }
         var leftFolders = left.values.flatMap { $0 }.filter { !folders.contains($0) }
         if !owned.isEmpty || files.count > 1 {
-            // The folders this job read are read by now: let them go (a reader's own lock on a
-            // folder it writes would wait on itself; two runs that read what the other writes
-            // would wait on each other).
+            // The folders this job read are read by now: let go (its own read of a folder it writes would wait on itself).
             FolderReads.releaseCurrent()
-            // One lock per folder, however it is spelled (`out`, `./out`: a second would wait on the
-            // first), taken in one order by every process; none is held while one is waited for (a
-            // reader holding one folder may be waiting for another this commit holds).
-            var order = Swift.Set((folders + leftFolders).map { System.resolvedPath($0) ?? $0 }).sorted()[...]
-            while let folder = order.popFirst() {
-                let attempt = System.tryLock(directory: folder)
-                if let lock = attempt.descriptor { locks.append(lock); continue }
-                if attempt.busy {
-                    for lock in locks { System.unlock(lock) }
-                    locks = []
-                    if let lock = System.lock(directory: folder) { System.unlock(lock) }
-                    order = Swift.Set((folders + leftFolders).map { System.resolvedPath($0) ?? $0 }).sorted()[...]
-                    continue
-                }
-                // A folder left behind that cannot be locked keeps its old files; a folder written to must lock.
-                if !folders.contains(where: { (System.resolvedPath($0) ?? $0) == folder }) {
-                    leftFolders.removeAll { (System.resolvedPath($0) ?? $0) == folder }
-                    continue
-                }
-                // A folder that may be written but not opened (mode -wx): as before locks, for a set without a record.
-                if !owned.isEmpty { throw .write(FileIO.systemError(folder, .write)) }
-            }
+            locks = try Self.lockFolders(folders, leftFolders: &leftFolders, required: !owned.isEmpty)
         }
         folders += Array(Swift.Set(leftFolders)).sorted()
         var emptied: [String] = []
