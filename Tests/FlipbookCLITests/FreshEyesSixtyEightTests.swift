@@ -22,12 +22,8 @@ struct FreshEyesSixtyEightTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         #expect(try CLI.run(["blur", Self.coin, "-o", "c", "--sigma", "1"], in: folder).status == 0)
         let before = try FileManager.default.contentsOfDirectory(atPath: folder + "/c").sorted()
-        let descriptor = open(folder + "/c", O_RDONLY | O_DIRECTORY)
-        #expect(descriptor >= 0 && flock(descriptor, LOCK_SH) == 0)
+        #expect(HeldFolder.hold(folder + "/c", shared: true))
         let holder = getpid()
-        let path = folder + "/c"
-        let release = Thread { HeldFolder.release(descriptor, onceWaitedOn: path) }
-        release.start()
         let run = try CLI.run(["blur", Self.coin, "-o", "c", "--sigma", "2"], in: folder)
         #expect(run.status == 0 && run.stderr.contains("note: waiting for process \(holder), which is reading ") && run.stderr.contains("/c (a Flipbook run reading"), "\(run.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/c").sorted() == before)
@@ -260,6 +256,15 @@ struct FreshEyesSixtyEightTests {
 /// folder's inode in `/proc/locks`), which a Flipbook run does after it has said it waits: the
 /// note is then printed however slowly the run got there (a fixed 3 s hold was flaky under load).
 enum HeldFolder {
+    /// Takes `folder`'s lock (`shared`: a reader's) in this process, let go by a thread of its own
+    /// once a Flipbook run blocks waiting for it (``release(_:onceWaitedOn:timeout:)``); whether it was taken.
+    static func hold(_ folder: String, shared: Bool) -> Bool {
+        let descriptor = open(folder, O_RDONLY | O_DIRECTORY)
+        guard descriptor >= 0, flock(descriptor, shared ? LOCK_SH : LOCK_EX) == 0 else { return false }
+        Thread { release(descriptor, onceWaitedOn: folder) }.start()
+        return true
+    }
+
     static func release(_ descriptor: Int32, onceWaitedOn folder: String, timeout: Double = 120) {
         var status = stat()
         let inode = stat(folder, &status) == 0 ? UInt64(status.st_ino) : 0

@@ -125,13 +125,9 @@ struct FreshEyesSixtySixTests {
         let folder = try Self.folder("fe66-held")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         #expect(try CLI.run(["frames", Fixtures.path("webp-img2webp/ansimuz-fire-bomb-pixel.webp"), "-o", "st"], in: folder).status == 0)
-        let descriptor = open(folder + "/st", O_RDONLY | O_DIRECTORY)
-        #expect(descriptor >= 0 && flock(descriptor, LOCK_EX) == 0)
-        let holder = getpid()
         // Released while the rerun waits: it then replaces its set.
-        let path = folder + "/st"
-        let release = Thread { HeldFolder.release(descriptor, onceWaitedOn: path) }
-        release.start()
+        #expect(HeldFolder.hold(folder + "/st", shared: false))
+        let holder = getpid()
         let run = try CLI.run(["frames", Fixtures.path("webp-img2webp/ansimuz-fire-bomb-pixel.webp"), "-o", "st"], in: folder)
         #expect(run.status == 0 && run.stderr.contains("note: waiting for process \(holder), which is writing "), "\(run.stderr)")
     }

@@ -287,8 +287,7 @@ public final class OutputSet: @unchecked Sendable {
         defer { for lock in locks { System.unlock(lock) } }
         var leftFolders = left.values.flatMap { $0 }.filter { !folders.contains($0) }
         if !owned.isEmpty || files.count > 1 {
-            // The folders this job read are read by now: let go (its own read of a folder it writes would wait on itself).
-            FolderReads.releaseCurrent()
+            FolderReads.releaseCurrent()   // read by now: its own read of a folder it writes would wait on itself
             locks = try Self.lockFolders(folders, leftFolders: &leftFolders, required: !owned.isEmpty)
         }
         folders += Array(Swift.Set(leftFolders)).sorted()
