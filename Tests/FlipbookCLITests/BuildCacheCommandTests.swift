@@ -71,6 +71,24 @@ struct BuildCacheCommandTests {
         #expect(warnings == ["warning: the cache \(server.url.absoluteString) answered HTTP 500 to GET /ac/…: this build goes on without it"])
     }
 
+    /// A cache server that takes the connection and never answers is waited for asleep: the build
+    /// waits out its 5 s of silence, and the CPU it spends meanwhile is its own work's (URLSession
+    /// on Linux spun in libcurl's loop for the whole wait: 4.3 s of CPU over 5 s).
+    @Test func aSilentServerIsWaitedForWithoutSpendingCPU() throws {
+        let server = try SilentServer()
+        let folder = try BuildCommandTests.project(Self.json)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // `times`, after the command, prints the CPU its children used (user, then system).
+        let result = try CLI.run(["build", "--cache", server.url.absoluteString], in: folder,
+                                 through: ["/bin/sh", "-c", "\"$0\" \"$@\"; status=$?; times >&2; exit $status", CLI.executable.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("timed out after 5 s without an answer: this build goes on without it"), "\(result.stderr)")
+        let children = result.stderr.split(separator: "\n").last.map(String.init) ?? ""
+        let seconds = children.matches(of: /(\d+)m([\d.]+)s/).map { Double($0.output.1)! * 60 + Double($0.output.2)! }
+        try #require(seconds.count == 2, "\(children)")
+        #expect(seconds[0] + seconds[1] < 2, "the build spent \(seconds[0]) s user and \(seconds[1]) s system CPU")
+    }
+
     @Test(arguments: [(["--cache", "ftp://cache.example.com"], "--cache does not take 'ftp://cache.example.com'"),
                       (["--cache", "c", "--no-cache"], "contradict each other"),
                       (["--cache", ""], "--cache does not take ''"),

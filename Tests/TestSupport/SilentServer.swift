@@ -57,7 +57,7 @@ public final class SilentServer: @unchecked Sendable {
         return result == 0
     }
 
-    private static func makeSocket() -> Int32 {
+    static func makeSocket() -> Int32 {
         #if canImport(Glibc)
         return Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -65,7 +65,7 @@ public final class SilentServer: @unchecked Sendable {
         #endif
     }
 
-    private static func loopback(port: Int) -> sockaddr_in {
+    static func loopback(port: Int) -> sockaddr_in {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -74,7 +74,7 @@ public final class SilentServer: @unchecked Sendable {
     }
 
     /// A socket bound to a free port of 127.0.0.1, and the port.
-    private static func bound() throws -> (Int32, Int) {
+    static func bound() throws -> (Int32, Int) {
         let socket = makeSocket()
         guard socket >= 0 else { throw NginxServer.Unavailable(description: "cannot open a socket: errno \(errno)") }
         var address = loopback(port: 0)

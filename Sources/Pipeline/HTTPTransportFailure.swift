@@ -1,0 +1,22 @@
+/// Why an HTTP exchange failed; ``HTTPCacheStore`` puts it in words for a warning.
+enum HTTPTransportFailure: Error {
+    /// No answer within the silence allowed.
+    case silent
+    /// The whole exchange took longer than its limit.
+    case overLimit
+    /// The server closed the connection without answering.
+    case closed
+    /// What came back is not an HTTP answer (the text says how).
+    case notHTTP(String)
+    /// The server could not be reached, or the connection broke (the system's reason).
+    case unreachable(String)
+
+    /// A socket's failure: while connecting, or on a connection made.
+    init(_ failure: TCPConnection.Failure, connecting: Bool) {
+        switch failure {
+        case .silent: self = .silent
+        case .overDeadline: self = .overLimit
+        case .failed(let reason): self = .unreachable(connecting ? reason : "connection broken: \(reason)")
+        }
+    }
+}
