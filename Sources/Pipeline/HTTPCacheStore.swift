@@ -31,7 +31,7 @@ final class HTTPCacheStore: CacheStore {
         transferLimit = max(60, timeout * 12)
         var path = parts?.percentEncodedPath ?? ""
         while path.hasSuffix("/") { path.removeLast() }
-        if parts?.scheme?.lowercased() == "http", let host = parts?.host {
+        if parts?.scheme?.lowercased() == "http", let host = parts?.host, !Self.isProxied(host) {
             transport = PlainHTTPTransport(host: host, port: parts?.port ?? 80, basePath: path, silence: timeout, transferLimit: transferLimit)
         } else {
             var text = parts?.string ?? url.absoluteString
@@ -66,6 +66,22 @@ final class HTTPCacheStore: CacheStore {
             case .notHTTP(let why): throw CacheStoreFailure(reason: "gave an answer that is not HTTP (\(why))")
             case .unreachable(let why): throw CacheStoreFailure(reason: "could not be reached (\(why))")
             }
+        }
+    }
+
+    /// Whether the environment sends plain HTTP to `host` through a proxy (`http_proxy` or
+    /// `all_proxy`, `host` not excepted by `no_proxy`), as libcurl reads it: such requests go
+    /// through `URLSession`, which honours it.
+    static func isProxied(_ host: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+        let proxy = [environment["http_proxy"], environment["all_proxy"], environment["ALL_PROXY"]].compactMap { $0 }
+        guard proxy.contains(where: { !$0.isEmpty }) else { return false }
+        let name = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        let excepted = (environment["no_proxy"] ?? environment["NO_PROXY"] ?? "").split(separator: ",").map {
+            $0.trimmingCharacters(in: .whitespaces).lowercased()
+        }
+        return !excepted.contains { entry in
+            let domain = entry.hasPrefix(".") ? String(entry.dropFirst()) : entry
+            return entry == "*" || (!domain.isEmpty && (name == domain || name.hasSuffix("." + domain)))
         }
     }
 

@@ -87,4 +87,19 @@ struct HTTPCacheClientTests {
             return error.reason
         }
     }
+
+    @Test(arguments: [
+        ([:], "cache.internal", false),
+        (["http_proxy": "http://proxy:3128"], "cache.internal", true),
+        (["all_proxy": "http://proxy:3128"], "cache.internal", true),
+        (["HTTP_PROXY": "http://proxy:3128"], "cache.internal", false),   // as libcurl: never the upper-case one
+        (["http_proxy": "http://proxy:3128", "no_proxy": "localhost,.internal"], "cache.internal", false),
+        (["http_proxy": "http://proxy:3128", "NO_PROXY": "internal"], "a.cache.internal", false),
+        (["http_proxy": "http://proxy:3128", "no_proxy": "*"], "cache.example.com", false),
+        (["http_proxy": "http://proxy:3128", "no_proxy": "ternal"], "cache.internal", true),
+        (["http_proxy": ""], "cache.internal", false),
+    ] as [([String: String], String, Bool)])
+    func aProxyInTheEnvironmentIsHonoured(environment: [String: String], host: String, proxied: Bool) {
+        #expect(HTTPCacheStore.isProxied(host, environment: environment) == proxied, "\(environment) \(host)")
+    }
 }
