@@ -43,6 +43,9 @@ public struct BuildReport: Sendable {
     /// Whether the build gave up on its cache (unreachable, silent past its timeout, failing): a
     /// watch then goes on without it rather than wait for it again at every save.
     package var cacheGaveUp = false
+    /// The SHA-256 of each file the targets decided read (relative to the project's folder), as
+    /// the build found it: a watch takes a later save that leaves one so for no change.
+    package var inputDigests: [String: String] = [:]
     /// What the build did beyond its targets: the outputs of targets removed from the project,
     /// removed (those unchanged since built; edited ones kept and named).
     public var notes: [String] = []

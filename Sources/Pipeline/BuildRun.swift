@@ -9,7 +9,7 @@ final class BuildRun: @unchecked Sendable {
     private let tool: String
     private let cache: TargetCache?
     private let progress: (@Sendable (BuildProgress) -> Void)?
-    private let cancellation: CancellationFlag?
+    let cancellation: CancellationFlag?
     private let dependencies: [String: [String]]
     /// The targets each target waits for: its ``dependencies`` and the targets whose earlier
     /// builds wrote files it reads (``BuildGraph/earlierWriters(of:in:earlier:)``).
@@ -43,6 +43,8 @@ final class BuildRun: @unchecked Sendable {
     private var startedAt: [String: Int] = [:], finishedAt: [String: Int] = [:]
     private var removedBy: [String: [String]] = [:]
     private var decidedAgain = Set<String>()
+    /// The SHA-256 of every file read by the targets decided (``BuildReport/inputDigests``).
+    private var inputDigests: [String: String] = [:]
 
     /// `writers`: the targets that wrote each file last, as the build found them, targets deleted
     /// from the project included (``BuildState/lastWriters``, before their files were removed).
@@ -95,6 +97,7 @@ final class BuildRun: @unchecked Sendable {
         if cancellation?.isCancelled == true { throw .cancelled }
         var report = BuildReport(entries: finishedOrder.compactMap { entries[$0] }, warnings: cache?.warnings ?? [])
         report.cacheGaveUp = cache?.gaveUp ?? false
+        report.inputDigests = lock.withLock { inputDigests }
         return report
     }
 
@@ -207,6 +210,7 @@ final class BuildRun: @unchecked Sendable {
         for path in TargetInputs.paths(of: target, in: project) {
             if let file = digests.record(path, disk: project.onDisk(path)), !ownEarlier(path, file) { inputs[path] = file }
         }
+        lock.withLock { for (path, file) in inputs { inputDigests[path] = file.sha256 } }
         let leading = TargetInputs.leavingSceneFolder(inputs.keys.sorted(), of: target, in: project).map { "outside\t\($0)" }
         let key = ContentHash.of(fields: [tool, target.kind.rawValue, target.settings] + inputs.keys.sorted().map { "\($0)\t\(inputs[$0]!.sha256)" }
                                  + leading)
@@ -341,33 +345,6 @@ final class BuildRun: @unchecked Sendable {
         return BuildReport.Entry(target: target.name, status: .built(reasons: reasons, files: files.sorted()), warnings: cacheWarnings + result.warnings,
                                  notes: result.notes + removalNotes(stale.removed + removedOwn + replacedOthers, own: own, written: files, by: target, recorded: record, handed: handed)
                                      + [StaleOutputs.keptNote(stale.kept, of: target.name, in: project), StaleOutputs.editedNote(stale.edited)].compactMap { $0 })
-    }
-
-    /// Runs `target`'s job. When the job refuses a file of a set that this target's last build
-    /// wrote under another name (`previous`: its recorded outputs; a source renamed), that set is
-    /// set aside into `earlier` and the job runs again (``EarlierSet``); if it fails all the same,
-    /// the files are put back.
-    private func runJob(_ target: Target, overwrite: Bool, threads: Int?, previous: [String: BuildState.FileRecord],
-                        earlier: inout EarlierSet, scope: OutputSet.Scope) throws(TargetFailure) -> TargetRunner.Result {
-        // One set aside a try: a folder holds few sets of one target (its scales at most).
-        var attempts = 0
-        while true {
-            // A set whose name changed hands (`b` now writes `out/a.png`) leaves the files other targets write now.
-            // The folders the target reads are held until it has read them (``FolderReads``).
-            let run = OutputSet.$scope.withValue(scope) {
-                Result { () throws(TargetFailure) in
-                    try FolderReads.reading { () throws(TargetFailure) in
-                        try TargetRunner.run(target.job, overwrite: overwrite, threads: threads, reportWording: job.reportWording, cancellation: cancellation)
-                    }
-                }
-            }
-            do { return try run.get() } catch {
-                attempts += 1
-                if attempts <= 4, earlier.setAside(for: error, previous: previous, of: target, in: job.project) { continue }
-                earlier.restore(in: job.project)
-                throw error
-            }
-        }
     }
 
     /// Targets decided so far.

@@ -17,7 +17,8 @@ import Foundation
 /// A burst of saves (an editor saving twenty files, a tool exporting a sequence) makes one build:
 /// the build starts once no change has arrived for ``debounce`` seconds (or at most 2 s after the
 /// burst began). Each build is a ``BuildJob`` run, so only the targets whose inputs' contents changed
-/// are built; changes arriving during a build make the next one. Editors that save by writing a
+/// are built; changes arriving during a build make the next one. A save that leaves a file's bytes
+/// as the last build read them (`touch`) is no change: it starts no build. Editors that save by writing a
 /// temporary file and renaming it over the original are seen (the folder is watched, not the file);
 /// so are new files and folders in a watched folder and deleted folders (watched again when they
 /// come back). The build's own outputs, `.flipbook-build/` and the output contract's `.flipbook-*`
@@ -124,8 +125,9 @@ public struct BuildWatch: Sendable {
         // A cache given up on in one build (unreachable, silent past its timeout) is not asked again at
         // every save (each waited its timeout: round 70p); the next `build --watch` tries it again.
         var cacheOff = false
-        var (ownRemovals, failed, outcome) = build(project, changes: [], force: force, onEvent: onEvent, cancellation: cancellation, base: base,
-                                                   cacheOff: &cacheOff)
+        var (ownRemovals, failed, outcome, known) = build(project, changes: [], force: force, onEvent: onEvent, cancellation: cancellation, base: base,
+                                                          cacheOff: &cacheOff)
+        known[fileName] = Self.digest(of: project.file)
         func sayCacheOff(_ wasOff: Bool) {
             guard cacheOff, !wasOff else { return }
             onEvent(.warning("the watch goes on without the cache from now on (this build gave up on it: see the warning above); "
@@ -161,13 +163,19 @@ public struct BuildWatch: Sendable {
             // While the project file does not read, saves wait for it: the last project that read is
             // not built as if it were the file's (round 72p built with it, without a word).
             if broken && !pending.contains(fileName) && !pending.contains(".") { continue }
-            let changes = pending.sorted()
+            // A save that left a file as the last build read it (`touch`, an editor saving what did
+            // not change) is no change: it neither builds nor prints (round 72p: failing targets ran again).
+            let changes = pending.sorted().filter { path in
+                path == "." || (broken && path == fileName) || known[path] == nil || Self.digest(of: project.onDisk(path)) != known[path]
+            }
             pending = []
+            if changes.isEmpty { continue }
             if changes.contains(fileName) || changes.contains(".") {
                 switch read() {
                 case .success(let read):
                     project = read
                     broken = false
+                    known[fileName] = Self.digest(of: project.file)
                 case .failure(let error):
                     scope = WatchScope(unreadable: fileName, base: base, keeping: scope)
                     watch(scope)
@@ -182,8 +190,11 @@ public struct BuildWatch: Sendable {
             watch(scope)
             if cancellation.isCancelled { break }
             let wasOff = cacheOff
-            (ownRemovals, failed, outcome) = build(project, changes: changes.filter { $0 != "." }, force: false, onEvent: onEvent,
-                                                   cancellation: cancellation, base: base, cacheOff: &cacheOff)
+            let read: [String: String]
+            (ownRemovals, failed, outcome, read) = build(project, changes: changes.filter { $0 != "." }, force: false, onEvent: onEvent,
+                                                         cancellation: cancellation, base: base, cacheOff: &cacheOff)
+            // What this build read, only: a file it no longer read (deleted, then put back as it was) is a change.
+            known = read.merging([fileName: known[fileName]].compactMapValues { $0 }) { _, project in project }
             scope = WatchScope(project: project, targets: targets, base: base, projectFile: fileName, failed: failed)
             watch(scope)
             outcome.map(onEvent)
@@ -244,9 +255,10 @@ public struct BuildWatch: Sendable {
     /// One build of `project` (its progress reported); returns the files (absolute, with the
     /// folders that went with them) that the build removed of those earlier builds wrote — their
     /// events are its own —, the targets that failed and the event that reports the build (`nil`
-    /// when it was cancelled), for the caller to send once it watches what the build calls for.
-    private func build(_ project: Project, changes: [String], force: Bool, onEvent: @escaping @Sendable (Event) -> Void,
-                       cancellation: CancellationFlag, base: String, cacheOff: inout Bool) -> (removed: Set<String>, failed: Set<String>, outcome: Event?) {
+    /// when it was cancelled), for the caller to send once it watches what the build calls for, and
+    /// the digests of the files the build read (``BuildReport/inputDigests``).
+    private func build(_ project: Project, changes: [String], force: Bool, onEvent: @escaping @Sendable (Event) -> Void, cancellation: CancellationFlag,
+                       base: String, cacheOff: inout Bool) -> (removed: Set<String>, failed: Set<String>, outcome: Event?, read: [String: String]) {
         let before = Set(BuildState.load(for: project).earlierOutputs.values.flatMap { $0 })
         var job = BuildJob(project: project, targets: targets, force: force, overwrite: overwrite)
         job.threads = threads
@@ -256,6 +268,7 @@ public struct BuildWatch: Sendable {
             job.cache?.maxBytes = projectCacheMaxBytes
         }
         var failed = Set<String>()
+        var read: [String: String] = [:]
         let outcome: Event
         do {
             let report = try job.run(progress: { onEvent(.progress($0)) }, cancellation: cancellation)
@@ -269,9 +282,10 @@ public struct BuildWatch: Sendable {
                 }
             }
             outcome = .built(report, changes: changes)
+            read = report.inputDigests
             if report.cacheGaveUp { cacheOff = true }
         } catch .cancelled {
-            return ([], [], nil)
+            return ([], [], nil, [:])
         } catch {
             outcome = .buildFailed(error)
         }
@@ -285,6 +299,11 @@ public struct BuildWatch: Sendable {
                 gone = parent
             }
         }
-        return (removed, failed, outcome)
+        return (removed, failed, outcome, read)
+    }
+
+    /// The SHA-256 of the file at `path`; `nil` when it is not a file that reads.
+    private static func digest(of path: String) -> String? {
+        FileIO.isRegularFile(path) ? try? ContentHash.ofFile(path) : nil
     }
 }
