@@ -33,7 +33,39 @@ extension ProjectReader {
         return duration
     }
 
-    func assemble(_ sources: [String], output: String, _ options: InputObject) throws(SchemaError) -> AssembleJob {
+    /// `options` without the settings of other formats that the kind's defaults gave (a project's
+    /// `defaults.assemble.colors` is for its GIF targets, not a refusal of its APNG ones); such a
+    /// setting the target gives itself is a mistake, as `flipbook assemble` says.
+    private func formatOwn(_ options: InputObject, format: AssembleJob.Format, output: String) throws(SchemaError) -> InputObject {
+        var foreign: [String] = []
+        if format != .gif {
+            foreign += ["colors", "dither", "alpha", "edgeMatte"].filter(options.has)
+            if options["quality"]?.kind == .string { foreign.append("quality") }
+            if format == .apng, options.has("maxBytes") { foreign.append("maxBytes") }
+        }
+        if format == .gif, options.has("effort") { foreign.append("effort") }
+        if format != .apng, options.has("compatibility") { foreign.append("compatibility") }
+        if format != .webp, options.has("lossy") {
+            foreign.append("lossy")
+            // A lossy WebP's quality, beside its `lossy`.
+            if options["quality"]?.kind == .number, options.keyPaths["lossy"] != nil, options.keyPaths["quality"] != nil { foreign.append("quality") }
+        }
+        let own = foreign.filter { options.keyPaths[$0] == nil }
+        if let key = own.first, let value = options[key] {
+            throw value.invalid("\(own.map { "\"\($0)\"" }.joined(separator: ", ")) \(own.count == 1 ? "does" : "do") not apply to \(format) output (\(output))")
+        }
+        return InputObject(options.fields.filter { !foreign.contains($0.key) }, path: options.path, file: options.file, keyPaths: options.keyPaths)
+    }
+
+    func assemble(_ sources: [String], output: String, _ given: InputObject) throws(SchemaError) -> AssembleJob {
+        var named: AssembleJob.Format?
+        if let value = given["format"] {
+            let text = try value.string(oneOf: ["gif", "apng", "png", "webp"])
+            named = AssembleJob.Format(rawValue: text == "png" ? "apng" : text)
+        }
+        // The output's name gives the format when no `format` does.
+        let format = named ?? AssembleJob.Format(fileName: output) ?? .gif
+        let options = try formatOwn(given, format: format, output: output)
         let delays = try options["delays"].map { value throws(SchemaError) in
             try value.array().map { item throws(SchemaError) in
                 let delay = try item.number()
@@ -59,24 +91,7 @@ extension ProjectReader {
                               timing: Animation.Timing(delays: delays, duration: try duration(options), fps: try fps(options)),
                               highlighted: try options["highlighted"]?.bool() ?? false, repeatCount: try options["repeat"]?.integer(),
                               scale: try options["scale"]?.integer(), encoder: encoder, maxBytes: try options["maxBytes"]?.integer())
-        if let value = options["format"] {
-            let text = try value.string(oneOf: ["gif", "apng", "png", "webp"])
-            job.format = AssembleJob.Format(rawValue: text == "png" ? "apng" : text)
-        }
-        // An option of another format is a mistake, as `flipbook assemble` says; the output's name gives the format.
-        let format = job.format ?? AssembleJob.Format(fileName: output) ?? .gif
-        var foreign: [String] = []
-        if format != .gif {
-            foreign += ["colors", "dither", "alpha", "edgeMatte"].filter(options.has)
-            if options["quality"]?.kind == .string { foreign.append("quality") }
-            if format == .apng, options.has("maxBytes") { foreign.append("maxBytes") }
-        }
-        if format == .gif, options.has("effort") { foreign.append("effort") }
-        if format != .apng, options.has("compatibility") { foreign.append("compatibility") }
-        if format != .webp, options.has("lossy") { foreign.append("lossy") }
-        if let key = foreign.first, let value = options[key] {
-            throw value.invalid("\(foreign.map { "\"\($0)\"" }.joined(separator: ", ")) \(foreign.count == 1 ? "does" : "do") not apply to \(format) output (\(output))")
-        }
+        job.format = named
         if let effort = try choice(options["effort"], EncodingEffort.self) {
             if format == .apng { job.apng.effort = effort } else { job.webp.effort = effort }
         }

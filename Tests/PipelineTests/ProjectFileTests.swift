@@ -1,4 +1,5 @@
 import Basics
+import GIF
 import Foundation
 import Testing
 import TestSupport
@@ -39,6 +40,25 @@ struct ProjectFileTests {
         // The frames target reads the GIF the coin target writes; the sheet reads its frames.
         let order = try BuildGraph.order(project, selecting: ["sheet"]).map(\.name)
         #expect(order == ["coin", "coin-frames", "sheet"])
+    }
+
+    /// Round 72p: `defaults.assemble.colors` refused the project's APNG targets. A default of one
+    /// format is for the targets of that format; the same key a target gives itself is still refused.
+    @Test func aDefaultOfOneFormatIsLeftOutOfTheOthers() throws {
+        let project = try Self.read("""
+            { "defaults": { "assemble": { "colors": 64, "dither": "none", "effort": "max", "lossy": true, "quality": 70, "compatibility": "specification" } },
+              "targets": {
+                "gif": { "assemble": "S", "output": "o/a.gif" },
+                "apng": { "assemble": "S", "output": "o/a.png" },
+                "webp": { "assemble": "S", "output": "o/a.webp" } } }
+            """)
+        guard case .assemble(let gif)? = project.target(named: "gif")?.job, case .assemble(let apng)? = project.target(named: "apng")?.job,
+              case .assemble(let webp)? = project.target(named: "webp")?.job else { Issue.record("not three assemble targets"); return }
+        #expect(gif.encoder.colors == 64 && gif.encoder.dithering == GIF.Dithering.none)
+        #expect(apng.apng.effort == .max && apng.apng.compatibility == .specification)
+        #expect(webp.webp.effort == .max && webp.webp.lossless == false && webp.webp.quality == 70)
+        #expect(Self.error(#"{"defaults": {"assemble": {"colors": 64}}, "targets": {"a": {"assemble": "S", "output": "o/a.png", "dither": "none"}}}"#)
+            .contains(#"targets.a.dither: "dither" does not apply to APNG output (o/a.png)"#))
     }
 
     @Test(arguments: [
