@@ -68,7 +68,8 @@ struct PreviewContent: Sendable {
 
     /// Adds what `path` holds: a folder (searched below, hidden folders left out), an animated
     /// file, or a sheet's data file. A path that does not exist is a problem, said.
-    mutating func add(_ path: String, label: String? = nil) {
+    /// `missing` says why it is not there, when something knows (`its last build failed`).
+    mutating func add(_ path: String, label: String? = nil, missing: String? = nil) {
         let path = Discovery.trimmingSlash(path)
         if FileIO.isDirectory(path) {
             addTree(path)
@@ -77,7 +78,7 @@ struct PreviewContent: Sendable {
         } else {
             // Watched all the same: `--serve` shows it once a build writes it.
             watched.insert(path)
-            problems.append("\(label ?? path): not there yet (build the project first)")
+            problems.append("\(label ?? path): " + (missing.map { "not there: \($0)" } ?? "not there yet (build the project first)"))
         }
     }
 

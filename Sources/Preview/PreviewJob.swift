@@ -93,6 +93,7 @@ public struct PreviewJob: Sendable {
             root = project.folder
             content.watched.insert(source)
             var validationTargets: [ValidationTarget] = []
+            let unfinished = project.unfinishedTargets
             for target in project.targets {
                 if case .validate(let work) = target.job {
                     validationTargets.append(work)
@@ -108,8 +109,12 @@ public struct PreviewJob: Sendable {
                 for path in sources + target.writtenOutputs {
                     // A sheet over several pages writes `S-0.png`, `S-1.png`… for `S.png`: those are shown.
                     let pages = target.kind == .sheet ? Self.pagedFiles(of: project.onDisk(path)) : []
+                    // An output whose last build failed says so (`build first` sent the user to build it again).
+                    // A source no target writes is the user's to make.
+                    let missing = target.writtenOutputs.contains(path) ? unfinished[target.name]
+                        : project.targets.contains { $0.writtenOutputs.contains(path) } ? nil : "no such file or folder (a source of the target)"
                     for file in pages.isEmpty ? [project.onDisk(path)] : pages {
-                        content.add(file, label: "\(path) (target \(target.name))")
+                        content.add(file, label: "\(path) (target \(target.name))", missing: missing)
                     }
                 }
             }
