@@ -109,7 +109,7 @@ struct Build: ParsableCommand {
             tally.record(event)
             if event.event == .waiting { Console.error("waiting for another build of \(event.target) to finish…") }
             guard terminal, event.event == .building else { return }
-            Console.error("building \(event.target) (\(event.done + 1)/\(event.total))…")
+            Console.error("building \(event.target) (\(tally.place(of: event.target))/\(event.total))…")
         }, cancellation: nil)
         if json {
             try Console.printJSON(BuildSummary(report))

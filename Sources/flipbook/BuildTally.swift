@@ -12,6 +12,8 @@ final class BuildTally: @unchecked Sendable {
     private var sized = false
     /// Each decided target's report entry, in the order decided.
     private var decided: [BuildReport.Entry] = []
+    /// Each target's place in the order the build began checking them, from 1.
+    private var places: [String: Int] = [:]
 
     /// A tally of a build of `asked` targets (those named, or every target of the project): what
     /// an interrupt before its first report says is left for the next build (`0 of 3 targets built`).
@@ -29,10 +31,19 @@ final class BuildTally: @unchecked Sendable {
             case .restored: restored.append(progress.target)
             case .upToDate: upToDate += 1
             case .failed: failed += 1
-            case .waiting, .checking, .building: return
+            case .checking:
+                if places[progress.target] == nil { places[progress.target] = places.count + 1 }
+                return
+            case .waiting, .building: return
             }
             if let entry = progress.entry { decided.append(entry) }
         }
+    }
+
+    /// `target`'s place in the build (`3` of `building fx (3/5)…`): the order it began being checked
+    /// in — targets built side by side are two places, not one count of those decided.
+    func place(of target: String) -> Int {
+        lock.withLock { places[target] ?? decided.count + 1 }
     }
 
     /// What an interrupt prints: the lines of each target written or failed before it (`walk:

@@ -28,4 +28,23 @@ struct FreshEyesSeventyTwoTests {
         #expect(after.stderr.contains("build/lost.gif (target lost): not there: its last build failed"), "\(after.stderr)")
         #expect(!after.stderr.contains("build the project first"), "\(after.stderr)")
     }
+
+    #if os(Linux)
+    /// On a terminal, `building coin (1/4)…` numbered a target by the targets decided before it:
+    /// two built side by side both said `(1/4)`. Each says its own place now. (`script` gives the
+    /// build a terminal: util-linux's, as Debian installs it.)
+    @Test func targetsBuiltSideBySideSayTheirOwnPlace() throws {
+        let folder = try BuildCommandTests.project(#"""
+            { "targets": {
+                "a": { "assemble": "coin", "output": "build/a.gif" }, "b": { "assemble": "coin", "output": "build/b.png" },
+                "c": { "assemble": "dino", "output": "build/c.gif" }, "d": { "assemble": "dino", "output": "build/d.png" } } }
+            """#)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let command = "'\(CLI.executable.path)' build --no-cache --threads 2"
+        let run = try CLI.run(["-qec", command, "/dev/null"], in: folder, through: ["/usr/bin/script"])
+        #expect(run.status == 0, "\(run.stdout)")
+        let places = run.stdout.matches(of: /building \w+ \((\d)\/4\)/).map { String($0.output.1) }
+        #expect(places.sorted() == ["1", "2", "3", "4"], "\(run.stdout)")
+    }
+    #endif
 }
