@@ -164,9 +164,10 @@ public struct BuildWatch: Sendable {
             // not built as if it were the file's (round 72p built with it, without a word).
             if broken && !pending.contains(fileName) && !pending.contains(".") { continue }
             // A save that left a file as the last build read it (`touch`, an editor saving what did
-            // not change) is no change: it neither builds nor prints (round 72p: failing targets ran again).
+            // not change) is no change: it neither builds nor prints (round 72p: failing targets ran
+            // again); nor is a file that came and went (an editor's `.gold_1.png.swp` renamed over the frame).
             let changes = pending.sorted().filter { path in
-                path == "." || (broken && path == fileName) || known[path] == nil || Self.digest(of: project.onDisk(path)) != known[path]
+                path == "." || (broken && path == fileName) || Self.isChange(path, known: known, scope: scope, in: project)
             }
             pending = []
             if changes.isEmpty { continue }
@@ -300,6 +301,16 @@ public struct BuildWatch: Sendable {
             }
         }
         return (removed, failed, outcome, read)
+    }
+
+    /// Whether `path` (relative to the project) differs from what the last build read (`known`, its
+    /// digests): a file it read, now other bytes or gone; anything else there now; a path gone that
+    /// held a file it read, or in a failed target's outputs (a file of the user's in its way, deleted).
+    private static func isChange(_ path: String, known: [String: String], scope: WatchScope, in project: Project) -> Bool {
+        if let digest = known[path] { return Self.digest(of: project.onDisk(path)) != digest }
+        guard FileIO.fingerprint(of: project.onDisk(path)) == nil else { return true }
+        return known.keys.contains { BuildGraph.path($0, isWithin: path) }
+            || scope.failedOutputs.contains { BuildGraph.path(path, isWithin: $0) || BuildGraph.path($0, isWithin: path) }
     }
 
     /// The SHA-256 of the file at `path`; `nil` when it is not a file that reads.
