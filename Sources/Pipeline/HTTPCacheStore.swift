@@ -63,6 +63,7 @@ final class HTTPCacheStore: CacheStore {
             case .silent: throw CacheStoreFailure(reason: "timed out after \(Self.seconds(timeout)) without an answer")
             case .overLimit: throw CacheStoreFailure(reason: "did not answer within \(Self.seconds(transferLimit))")
             case .closed: throw CacheStoreFailure(reason: "closed the connection without an answer")
+            case .cutShort: throw CacheStoreFailure(reason: "closed the connection before its answer was whole")
             case .notHTTP(let why): throw CacheStoreFailure(reason: "gave an answer that is not HTTP (\(why))")
             case .unreachable(let why): throw CacheStoreFailure(reason: "could not be reached (\(why))")
             }

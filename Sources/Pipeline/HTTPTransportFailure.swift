@@ -6,6 +6,8 @@ enum HTTPTransportFailure: Error {
     case overLimit
     /// The server closed the connection without answering.
     case closed
+    /// The server closed the connection before its answer was whole.
+    case cutShort
     /// What came back is not an HTTP answer (the text says how).
     case notHTTP(String)
     /// The server could not be reached, or the connection broke (the system's reason).

@@ -68,7 +68,9 @@ final class PlainHTTPTransport: HTTPTransport {
         do throws(TCPConnection.Failure) {
             try connection.send(request, silence: silence, deadline: deadline)
         } catch {
-            // A kept connection the server closed a moment ago fails here or answers nothing.
+            // A kept connection the server closed a moment ago fails here or answers nothing; a
+            // server that stops reading is silent.
+            guard case .failed = error else { throw .transport(HTTPTransportFailure(error, connecting: false)) }
             throw .unanswered
         }
         let answer = try reader.answer()
@@ -181,7 +183,7 @@ private struct Exchange {
             }
             guard total + buffer.count - start <= Self.headerLimit else { throw .transport(.notHTTP("a header over 64 KiB")) }
             guard try fill() else {
-                throw receivedAny ? .transport(.notHTTP("the connection closed mid-answer")) : .unanswered
+                throw receivedAny ? .transport(.cutShort) : .unanswered
             }
         }
     }
@@ -189,7 +191,7 @@ private struct Exchange {
     /// Exactly `count` bytes.
     private mutating func bytes(_ count: Int) throws(Failure) -> [UInt8] {
         while buffer.count - start < count {
-            guard try fill() else { throw .transport(.notHTTP("the connection closed mid-answer")) }
+            guard try fill() else { throw .transport(.cutShort) }
         }
         let taken = Array(buffer[start..<start + count])
         start += count

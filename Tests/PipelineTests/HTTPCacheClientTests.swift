@@ -64,7 +64,7 @@ struct HTTPCacheClientTests {
     @Test(arguments: [
         ("garbage", "hello\n\n", false, "gave an answer that is not HTTP (it began \"hello\")"),
         ("a closed connection", nil, false, "closed the connection without an answer"),
-        ("half an answer", "HTTP/1.1 200 OK\nContent-Length: 10\n\nhal", true, "gave an answer that is not HTTP (the connection closed mid-answer)"),
+        ("half an answer", "HTTP/1.1 200 OK\nContent-Length: 10\n\nhal", true, "closed the connection before its answer was whole"),
         ("a bad chunk size", "HTTP/1.1 200 OK\nTransfer-Encoding: chunked\n\nzz\n", false, "gave an answer that is not HTTP (a chunk size \"zz\")"),
         ("a server error", "HTTP/1.1 500 Oops\nContent-Length: 0\n\n", false, "answered HTTP 500 to GET /ac/…"),
     ] as [(String, String?, Bool, String)])
@@ -76,6 +76,19 @@ struct HTTPCacheClientTests {
     @Test func aServerThatStopsTalkingMidBodyTimesOut() throws {
         let server = try ScriptedServer { _, _ in .init(Self.answer("HTTP/1.1 200 OK\nContent-Length: 10\n\nhal")) }
         #expect(Self.failure(Self.store(server, timeout: 0.3)) == "timed out after 0.3 s without an answer")
+    }
+
+    /// A server that takes the connection and reads nothing: a large `PUT` fills the socket's buffers
+    /// and then waits its timeout, said as one (not as a connection closed).
+    @Test func aServerThatReadsNothingTimesOutAPut() throws {
+        let server = try SilentServer()
+        let store = HTTPCacheStore(url: server.url, timeout: 0.3)
+        do throws(CacheStoreFailure) {
+            try store.put(.contents, Self.key, [UInt8](repeating: 7, count: 32 << 20))
+            Issue.record("a PUT to a server that reads nothing succeeded")
+        } catch {
+            #expect(error.reason == "timed out after 0.3 s without an answer")
+        }
     }
 
     /// Why a `GET` from `store` failed; `nil` when it did not.
