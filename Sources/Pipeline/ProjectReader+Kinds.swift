@@ -33,10 +33,20 @@ extension ProjectReader {
         return duration
     }
 
-    /// `options` without the settings of other formats that the kind's defaults gave (a project's
-    /// `defaults.assemble.colors` is for its GIF targets, not a refusal of its APNG ones); such a
-    /// setting the target gives itself is a mistake, as `flipbook assemble` says.
-    private func formatOwn(_ options: InputObject, format: AssembleJob.Format, output: String) throws(SchemaError) -> InputObject {
+    /// The format an assemble target's `format` names, if it names one.
+    private func namedFormat(_ options: InputObject) throws(SchemaError) -> AssembleJob.Format? {
+        guard let value = options["format"] else { return nil }
+        let text = try value.string(oneOf: ["gif", "apng", "png", "webp"])
+        return AssembleJob.Format(rawValue: text == "png" ? "apng" : text)
+    }
+
+    /// An assemble target's `options` without the settings of other formats that the kind's
+    /// defaults gave (a project's `defaults.assemble.colors` is for its GIF targets, not a refusal
+    /// of its APNG ones, nor a reason to build them again); such a setting the target gives itself
+    /// is a mistake, as `flipbook assemble` says. The output's name gives the format when no
+    /// `format` does.
+    func formatOwn(_ options: InputObject, output: String) throws(SchemaError) -> InputObject {
+        let format = try namedFormat(options) ?? AssembleJob.Format(fileName: output) ?? .gif
         var foreign: [String] = []
         if format != .gif {
             foreign += ["colors", "dither", "alpha", "edgeMatte"].filter(options.has)
@@ -57,15 +67,8 @@ extension ProjectReader {
         return InputObject(options.fields.filter { !foreign.contains($0.key) }, path: options.path, file: options.file, keyPaths: options.keyPaths)
     }
 
-    func assemble(_ sources: [String], output: String, _ given: InputObject) throws(SchemaError) -> AssembleJob {
-        var named: AssembleJob.Format?
-        if let value = given["format"] {
-            let text = try value.string(oneOf: ["gif", "apng", "png", "webp"])
-            named = AssembleJob.Format(rawValue: text == "png" ? "apng" : text)
-        }
-        // The output's name gives the format when no `format` does.
-        let format = named ?? AssembleJob.Format(fileName: output) ?? .gif
-        let options = try formatOwn(given, format: format, output: output)
+    /// `options` as ``formatOwn(_:output:)`` left them.
+    func assemble(_ sources: [String], output: String, _ options: InputObject) throws(SchemaError) -> AssembleJob {
         let delays = try options["delays"].map { value throws(SchemaError) in
             try value.array().map { item throws(SchemaError) in
                 let delay = try item.number()
@@ -91,7 +94,8 @@ extension ProjectReader {
                               timing: Animation.Timing(delays: delays, duration: try duration(options), fps: try fps(options)),
                               highlighted: try options["highlighted"]?.bool() ?? false, repeatCount: try options["repeat"]?.integer(),
                               scale: try options["scale"]?.integer(), encoder: encoder, maxBytes: try options["maxBytes"]?.integer())
-        job.format = named
+        job.format = try namedFormat(options)
+        let format = job.format ?? AssembleJob.Format(fileName: output) ?? .gif
         if let effort = try choice(options["effort"], EncodingEffort.self) {
             if format == .apng { job.apng.effort = effort } else { job.webp.effort = effort }
         }

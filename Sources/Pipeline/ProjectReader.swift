@@ -152,11 +152,12 @@ struct ProjectReader {
         }
         let output = try path(object.required("output"))
         let after = try object["after"].map { value throws(SchemaError) in try value.array().map { v throws(SchemaError) in try v.string() } } ?? []
-        let settings = Self.canonical(fields.filter { !["after"].contains($0.key) })
+        let ownOptions = kind == .assemble ? try formatOwn(options, output: output) : options
+        let settings = Self.canonical(ownOptions.fields.filter { !["after"].contains($0.key) })
         var extraOutputs: [String] = []
         let job: Target.Job
         switch kind {
-        case .assemble: job = .assemble(try assemble(sources, output: output, options))
+        case .assemble: job = .assemble(try assemble(sources, output: output, ownOptions))
         case .sheet:
             let data = try options["data"].map { value throws(SchemaError) in try path(value) }
             if let data { extraOutputs.append(data) }

@@ -57,6 +57,9 @@ struct ProjectFileTests {
         #expect(gif.encoder.colors == 64 && gif.encoder.dithering == GIF.Dithering.none)
         #expect(apng.apng.effort == .max && apng.apng.compatibility == .specification)
         #expect(webp.webp.effort == .max && webp.webp.lossless == false && webp.webp.quality == 70)
+        // A default a target does not take is no setting of it: changing it builds nothing again.
+        #expect(project.target(named: "apng")?.settings.contains("colors") == false)
+        #expect(project.target(named: "gif")?.settings.contains("\"colors\":64") == true)
         #expect(Self.error(#"{"defaults": {"assemble": {"colors": 64}}, "targets": {"a": {"assemble": "S", "output": "o/a.png", "dither": "none"}}}"#)
             .contains(#"targets.a.dither: "dither" does not apply to APNG output (o/a.png)"#))
     }
