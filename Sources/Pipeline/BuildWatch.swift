@@ -162,7 +162,12 @@ public struct BuildWatch: Sendable {
                   Date().timeIntervalSince(last) >= debounce || Date().timeIntervalSince(first) >= Self.longestDelay else { continue }
             // While the project file does not read, saves wait for it: the last project that read is
             // not built as if it were the file's (round 72p built with it, without a word).
-            if broken && !pending.contains(fileName) && !pending.contains(".") { continue }
+            // The wait is no burst: the save that fixes the file waits for quiet like any other (a
+            // burst timed from the first wait read the file half written, and said its old error again).
+            if broken && !pending.contains(fileName) && !pending.contains(".") {
+                first = Date()
+                continue
+            }
             // A save that left a file as the last build read it (`touch`, an editor saving what did
             // not change) is no change: it neither builds nor prints (round 72p: failing targets ran
             // again); nor is a file that came and went (an editor's `.gold_1.png.swp` renamed over the frame).

@@ -61,6 +61,8 @@ final class HTTPCacheStore: CacheStore {
         } catch {
             switch error {
             case .silent: throw CacheStoreFailure(reason: "timed out after \(Self.seconds(timeout)) without an answer")
+            case .stalled: throw CacheStoreFailure(reason: "stopped in the middle of its answer (nothing for \(Self.seconds(timeout)))")
+            case .tooLarge(let size): throw CacheStoreFailure(reason: "sent an answer too large for a cache entry (\(size))")
             case .overLimit: throw CacheStoreFailure(reason: "did not answer within \(Self.seconds(transferLimit))")
             case .closed: throw CacheStoreFailure(reason: "closed the connection without an answer")
             case .cutShort: throw CacheStoreFailure(reason: "closed the connection before its answer was whole")

@@ -2,6 +2,10 @@
 enum HTTPTransportFailure: Error {
     /// No answer within the silence allowed.
     case silent
+    /// An answer begun, then nothing more within the silence allowed.
+    case stalled
+    /// An answer larger than a cache entry may be (the text says how large).
+    case tooLarge(String)
     /// The whole exchange took longer than its limit.
     case overLimit
     /// The server closed the connection without answering.

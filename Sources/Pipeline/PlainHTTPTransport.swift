@@ -122,7 +122,7 @@ private struct Exchange {
             }
             if let length = headers["content-length"] {
                 guard let count = Int(length), count >= 0 else { throw .transport(.notHTTP("a Content-Length of \"\(length)\"")) }
-                guard count <= Self.bodyLimit else { throw .transport(.notHTTP("a body of \(count) bytes")) }
+                guard count <= Self.bodyLimit else { throw .transport(.tooLarge("a Content-Length of \(count) bytes, over \(Self.bodyLimit >> 20) MiB")) }
                 return (status, try bytes(count), persistent)
             }
             // Neither: the body runs to the connection's end.
@@ -137,13 +137,13 @@ private struct Exchange {
         let statusLine = try line(counting: &headerBytes)
         let parts = statusLine.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
         guard parts.count >= 2, parts[0].hasPrefix("HTTP/1."), parts[1].count == 3, let status = Int(parts[1]) else {
-            throw .transport(.notHTTP("it began \"\(statusLine.prefix(40))\""))
+            throw .transport(.notHTTP("it began \(Self.shown(statusLine))"))
         }
         var headers: [String: String] = [:]
         while true {
             let header = try line(counting: &headerBytes)
             if header.isEmpty { return (status, String(parts[0]), headers) }
-            guard let colon = header.firstIndex(of: ":") else { throw .transport(.notHTTP("a header line \"\(header.prefix(40))\"")) }
+            guard let colon = header.firstIndex(of: ":") else { throw .transport(.notHTTP("a header line \(Self.shown(header))")) }
             let value = header[header.index(after: colon)...].trimmingCharacters(in: .whitespaces)
             headers[header[..<colon].lowercased()] = value
         }
@@ -156,7 +156,7 @@ private struct Exchange {
             var headerBytes = 0
             let sizeLine = try line(counting: &headerBytes)
             let digits = sizeLine.prefix { $0 != ";" }.trimmingCharacters(in: .whitespaces)
-            guard let size = Int(digits, radix: 16), size >= 0 else { throw .transport(.notHTTP("a chunk size \"\(sizeLine.prefix(20))\"")) }
+            guard let size = Int(digits, radix: 16), size >= 0 else { throw .transport(.notHTTP("a chunk size \(Self.shown(sizeLine))")) }
             if size == 0 {
                 while try !line(counting: &headerBytes).isEmpty {}
                 return body
@@ -168,7 +168,15 @@ private struct Exchange {
     }
 
     private func checkBody(_ count: Int) throws(Failure) {
-        guard count <= Self.bodyLimit else { throw .transport(.notHTTP("a body over \(Self.bodyLimit >> 20) MiB")) }
+        guard count <= Self.bodyLimit else { throw .transport(.tooLarge("a body over \(Self.bodyLimit >> 20) MiB")) }
+    }
+
+    /// A server's text as a warning may show it: quoted, at most 40 characters, when it is
+    /// printable ASCII; else only that it is not text (a terminal is not given its bytes).
+    static func shown(_ text: String) -> String {
+        let start = text.unicodeScalars.prefix(40)
+        guard start.allSatisfy({ (0x20..<0x7F).contains($0.value) }) else { return "with bytes that are not text" }
+        return "\"\(String(String.UnicodeScalarView(start)))\(text.unicodeScalars.count > 40 ? "…" : "")\""
     }
 
     /// One line, without its CR LF (a bare LF ends one too).
@@ -209,6 +217,7 @@ private struct Exchange {
             // A connection reset before any answer is a server that closed it (a kept one may be
             // sent again); a silence is the server's, not the connection's.
             if case .failed = error, !receivedAny { throw .unanswered }
+            if case .silent = error, receivedAny { throw .transport(.stalled) }
             throw .transport(HTTPTransportFailure(error, connecting: false))
         }
         if more.isEmpty { closed = true; return false }

@@ -291,16 +291,22 @@ struct BuildWatchTests {
         // A frame saved while the project file does not read waits for it (round 72p: built with the
         // last project that read, without a word).
         try Self.save(try Self.frame(3), to: "\(folder)/frames/coin0/gold_1.png")
-        try await Task.sleep(for: .milliseconds(800))
+        // Past the longest a burst may delay a build (round 74p: the fix was then read half written).
+        try await Task.sleep(for: .milliseconds(2300))
         #expect(watch.recorder.builds.count == 1)
 
-        // Fixed, with coin1 at another rate, saved by rename: read again, coin1 rebuilt, and the
-        // frame saved meanwhile built with it.
+        // Fixed, with coin1 at another rate, written in place in two steps (emptied, then written, as
+        // an editor may): read again once whole, coin1 rebuilt, and the frame saved meanwhile built with it.
         let changed = original.replacingOccurrences(of: #""build/coin1.gif", "fps": 10"#, with: #""build/coin1.gif", "fps": 12"#)
         #expect(changed != original)
-        try Self.save(Data(changed.utf8), to: file + ".new")
-        #expect(rename(file + ".new", file) == 0)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: file))
+        try handle.truncate(atOffset: 0)
+        try await Task.sleep(for: .milliseconds(40))
+        try handle.write(contentsOf: Data(changed.utf8))
+        try handle.close()
         #expect(watch.recorder.waitForBuilds(2))
+        let unreadable = watch.recorder.all.filter { if case .projectUnreadable = $0 { true } else { false } }
+        #expect(unreadable.count == 1, "\(unreadable)")
         #expect(Set(watch.recorder.builds.last?.report.built ?? []) == ["coin0", "coin1"])
         #expect(watch.recorder.builds.last?.changes.contains("flipbook.json") == true)
         #expect(watch.recorder.builds.last?.changes.contains("frames/coin0/gold_1.png") == true)

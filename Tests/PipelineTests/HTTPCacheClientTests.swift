@@ -67,6 +67,9 @@ struct HTTPCacheClientTests {
         ("half an answer", "HTTP/1.1 200 OK\nContent-Length: 10\n\nhal", true, "closed the connection before its answer was whole"),
         ("a bad chunk size", "HTTP/1.1 200 OK\nTransfer-Encoding: chunked\n\nzz\n", false, "gave an answer that is not HTTP (a chunk size \"zz\")"),
         ("a server error", "HTTP/1.1 500 Oops\nContent-Length: 0\n\n", false, "answered HTTP 500 to GET /ac/…"),
+        ("bytes", "\u{1}\u{7F}\u{1B}[2J\n\n", false, "gave an answer that is not HTTP (it began with bytes that are not text)"),
+        ("a huge length", "HTTP/1.1 200 OK\nContent-Length: 999999999999\n\nabc", false,
+         "sent an answer too large for a cache entry (a Content-Length of 999999999999 bytes, over 2048 MiB)"),
     ] as [(String, String?, Bool, String)])
     func aBrokenAnswerIsAFailureThatSaysWhat(label: String, reply: String?, close: Bool, reason: String) throws {
         let server = try ScriptedServer { _, _ in reply.map { .init(Self.answer($0), close: close) } }
@@ -75,7 +78,7 @@ struct HTTPCacheClientTests {
 
     @Test func aServerThatStopsTalkingMidBodyTimesOut() throws {
         let server = try ScriptedServer { _, _ in .init(Self.answer("HTTP/1.1 200 OK\nContent-Length: 10\n\nhal")) }
-        #expect(Self.failure(Self.store(server, timeout: 0.3)) == "timed out after 0.3 s without an answer")
+        #expect(Self.failure(Self.store(server, timeout: 0.3)) == "stopped in the middle of its answer (nothing for 0.3 s)")
     }
 
     /// A server that takes the connection and reads nothing: a large `PUT` fills the socket's buffers
