@@ -93,7 +93,7 @@ public struct PreviewJob: Sendable {
             root = project.folder
             content.watched.insert(source)
             var validationTargets: [ValidationTarget] = []
-            let unfinished = project.unfinishedTargets
+            let undone = project.lastBuildProblems
             for target in project.targets {
                 if case .validate(let work) = target.job {
                     validationTargets.append(work)
@@ -109,12 +109,18 @@ public struct PreviewJob: Sendable {
                 for path in sources + target.writtenOutputs {
                     // A sheet over several pages writes `S-0.png`, `S-1.png`… for `S.png`: those are shown.
                     let pages = target.kind == .sheet ? Self.pagedFiles(of: project.onDisk(path)) : []
-                    // An output whose last build failed says so (`build first` sent the user to build it again).
-                    // A source no target writes is the user's to make.
-                    let missing = target.writtenOutputs.contains(path) ? unfinished[target.name]
-                        : project.targets.contains { $0.writtenOutputs.contains(path) } ? nil : "no such file or folder (a source of the target)"
+                    // An output whose last build failed says so (`build first` sent the user to build it
+                    // again), there or not; a source no target writes is the user's to make.
+                    let output = target.writtenOutputs.contains(path)
+                    var missing = output ? undone[target.name] : "no such file or folder (a source of the target)"
+                    if !output, let writer = project.targets.first(where: { $0.writtenOutputs.contains(path) }) {
+                        missing = undone[writer.name] == nil ? nil : "target \(writer.name), which writes it, failed its last build"
+                    }
                     for file in pages.isEmpty ? [project.onDisk(path)] : pages {
                         content.add(file, label: "\(path) (target \(target.name))", missing: missing)
+                    }
+                    if output, let problem = undone[target.name], !pages.isEmpty || FileIO.fingerprint(of: project.onDisk(path)) != nil {
+                        content.problems.append("\(path) (target \(target.name)): \(problem); shown as it is on disk")
                     }
                 }
             }
