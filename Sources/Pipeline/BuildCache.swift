@@ -43,19 +43,40 @@ public struct BuildCache: Sendable, Equatable {
     }
 
     /// The cache named by `text` as a user writes it: an `http://` or `https://` URL (with a host,
-    /// no query or fragment) is a server, anything else a folder. `nil` for an empty text and for
-    /// a URL of another scheme (`ftp://…`) or that is not whole.
+    /// a port from 1 to 65535 if any, no query or fragment) is a server, anything else a folder.
+    /// `nil` for an empty text, a URL of another scheme (`ftp://…`) or that is not whole, and a
+    /// folder named like a server's address (``mistakenAddress(_:)``).
     public init?(location text: String) {
         guard !text.isEmpty, !text.contains("\0") else { return nil }
         let lower = text.lowercased()
         if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
-            guard let url = URL(string: text), let host = url.host, !host.isEmpty, url.query == nil, url.fragment == nil else { return nil }
+            // A port past 65535 reached another port (84446 is 18910 to the system): refused, as curl does.
+            guard let url = URL(string: text), let host = url.host, !host.isEmpty, url.query == nil, url.fragment == nil,
+                  (url.port ?? 1) >= 1, (url.port ?? 1) <= 65535 else { return nil }
             self.init(.server(url))
-        } else if text.contains("://") {
+        } else if text.contains("://") || Self.mistakenAddress(text) != nil {
             return nil
         } else {
             self.init(.folder(text))
         }
+    }
+
+    /// The URL a folder's name looks like it was meant to be — `127.0.0.1:8080`, `cache.internal:8080/ci`
+    /// (no scheme), `http:/host`, `https//host` (a slash or colon lost) — or `nil`. Such a folder
+    /// became the cache without a word and nothing was shared; a folder really named so is written
+    /// `./127.0.0.1:8080`.
+    public static func mistakenAddress(_ text: String) -> String? {
+        let lower = text.lowercased()
+        guard !lower.hasPrefix("http://"), !lower.hasPrefix("https://") else { return nil }
+        for scheme in ["https", "http"] {
+            for typo in [scheme + ":/", scheme + "//", scheme + ":\\", scheme + ":"] where lower.hasPrefix(typo) {
+                let rest = text.dropFirst(typo.count).drop { $0 == "/" || $0 == "\\" }
+                return rest.isEmpty ? nil : "\(scheme)://\(rest)"
+            }
+        }
+        guard !text.hasPrefix("."), !text.hasPrefix("/"),
+              text.wholeMatch(of: /(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9][A-Za-z0-9.-]*):[0-9]+(\/.*)?/) != nil else { return nil }
+        return "http://" + text
     }
 
     /// The cache a project keeps by default: the folder `cache` in its `.flipbook-build`.

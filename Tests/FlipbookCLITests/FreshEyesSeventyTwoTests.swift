@@ -2,8 +2,8 @@ import Foundation
 import Testing
 import TestSupport
 
-/// What fresh eyes round 72p (session 40) left for later, fixed in session 41.
-@Suite("Fresh eyes 72p: a failed target's output previewed, a source that is not there")
+/// What fresh eyes rounds 72p (session 40) and 74p (session 41) found, fixed in session 41.
+@Suite("Fresh eyes 72p/74p: failed targets previewed, places in a build, cache addresses")
 struct FreshEyesSeventyTwoTests {
     /// `preview flipbook.json` said of a target whose build failed "not there yet (build the project
     /// first)" — building again fails again — and said the same of a source no target writes.
@@ -60,4 +60,16 @@ struct FreshEyesSeventyTwoTests {
         #expect(places.sorted() == ["1", "2", "3", "4"], "\(run.stdout)")
     }
     #endif
+
+    /// Round 74p: `--cache 127.0.0.1:18910` (the scheme forgotten) built with a cache folder of that
+    /// name, sharing nothing, without a word.
+    @Test(arguments: [("127.0.0.1:18910", "write http://127.0.0.1:18910 (or ./127.0.0.1:18910 for a folder so named)"),
+                      ("http:/cache.internal", "write http://cache.internal (or ./http:/cache.internal for a folder so named)")])
+    func aServersAddressWithoutItsSchemeIsRefused(text: String, advice: String) throws {
+        let folder = try BuildCommandTests.project(#"{ "targets": { "coin": { "assemble": "coin", "output": "build/coin.gif" } } }"#)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let run = try CLI.run(["build", "--cache", text], in: folder)
+        #expect(run.status == 2 && run.stderr.contains("error: --cache \(text) looks like a server's address: \(advice)."), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/build"))
+    }
 }
