@@ -137,6 +137,7 @@ public struct BuildWatch: Sendable {
         // user's in its way, deleted, starts the build it blocked) — from before the build is
         // reported, so a deletion right after the report is seen.
         scope = WatchScope(project: project, targets: targets, base: base, projectFile: fileName, failed: failed)
+        known.merge(Self.filesInTheWay(of: scope, in: project)) { read, _ in read }
         watch(scope)
         outcome.map(onEvent)
         sayCacheOff(false)
@@ -202,6 +203,7 @@ public struct BuildWatch: Sendable {
             // What this build read, only: a file it no longer read (deleted, then put back as it was) is a change.
             known = read.merging([fileName: known[fileName]].compactMapValues { $0 }) { _, project in project }
             scope = WatchScope(project: project, targets: targets, base: base, projectFile: fileName, failed: failed)
+            known.merge(Self.filesInTheWay(of: scope, in: project)) { read, _ in read }
             watch(scope)
             outcome.map(onEvent)
             sayCacheOff(wasOff)
@@ -316,6 +318,14 @@ public struct BuildWatch: Sendable {
         guard FileIO.fingerprint(of: project.onDisk(path)) == nil else { return true }
         return known.keys.contains { BuildGraph.path($0, isWithin: path) }
             || scope.failedOutputs.contains { BuildGraph.path(path, isWithin: $0) || BuildGraph.path($0, isWithin: path) }
+    }
+
+    /// The files at failed targets' outputs (a file of the user's in the way), by path, with their
+    /// digests: a `touch` of one is no change either; deleting it is.
+    private static func filesInTheWay(of scope: WatchScope, in project: Project) -> [String: String] {
+        var files: [String: String] = [:]
+        for output in scope.failedOutputs { files[output] = digest(of: project.onDisk(output)) }
+        return files
     }
 
     /// The SHA-256 of the file at `path`; `nil` when it is not a file that reads.

@@ -19,6 +19,9 @@ struct FreshEyesRoundFortyEightTests {
         #expect(watch.waitForLines(1))
         let first = try JSONSerialization.jsonObject(with: Data((watch.stdout.first ?? "").utf8)) as? [String: Any]
         #expect(first?["failed"] as? [String] == ["dino"] && first?["built"] as? [String] == ["coin"], "\(watch.stdout)")
+        // Touched, the file is still the user's and still in the way: no change (round 74p: a build, the failure said again).
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: folder + "/build/dino.gif"))
+        #expect(!watch.waitForLines(2, timeout: 1.2), "\(watch.stdout)")
 
         try FileManager.default.removeItem(atPath: folder + "/build/dino.gif")
         #expect(watch.waitForLines(2), "no build after the file in the way was deleted")
