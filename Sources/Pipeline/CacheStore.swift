@@ -18,5 +18,7 @@ protocol CacheStore: Sendable {
 /// (`timed out after 5 s`, `answered HTTP 500`, `Permission denied`).
 struct CacheStoreFailure: Error, CustomStringConvertible {
     var reason: String
+    /// The store refused this entry for its size only (HTTP 413): smaller ones may still be stored.
+    var tooLarge = false
     var description: String { reason }
 }

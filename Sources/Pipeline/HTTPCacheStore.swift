@@ -51,6 +51,9 @@ final class HTTPCacheStore: CacheStore {
 
     func put(_ part: CachePart, _ key: String, _ bytes: [UInt8]) throws(CacheStoreFailure) {
         let (status, _) = try send("PUT", part, key, body: bytes, extra: [("Content-Type", "application/octet-stream")])
+        if status == 413 {
+            throw CacheStoreFailure(reason: "refused \(bytes.count) bytes as too large (HTTP 413; nginx: client_max_body_size)", tooLarge: true)
+        }
         guard (200..<300).contains(status) else { throw CacheStoreFailure(reason: "answered HTTP \(status) to PUT /\(part.rawValue)/…") }
     }
 

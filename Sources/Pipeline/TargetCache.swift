@@ -56,6 +56,8 @@ final class TargetCache: @unchecked Sendable {
     private var problems: [String] = []
     /// Whether this build stored an entry (the cache grew).
     private var stored = false
+    /// Whether the store refused a file for its size (said once; smaller entries are still stored).
+    private var refusedAsTooLarge = false
 
     /// `cache` as the build of `project` uses it.
     init(_ cache: BuildCache, project: Project) {
@@ -261,6 +263,13 @@ final class TargetCache: @unchecked Sendable {
         } catch {
             lock.withLock {
                 guard writing else { return }
+                // A file over the server's size limit: this target is not stored, the others still are (said once).
+                if error.tooLarge {
+                    guard !refusedAsTooLarge else { return }
+                    refusedAsTooLarge = true
+                    problems.append("the cache \(cache.displayName) \(error.reason): targets with files that large are not stored in it")
+                    return
+                }
                 writing = false
                 problems.append("the cache \(cache.displayName) \(error.reason): targets built here are not stored in it")
             }
