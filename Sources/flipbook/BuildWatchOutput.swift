@@ -99,7 +99,9 @@ enum BuildWatchOutput {
     /// A problem the watch went on after: standard error, or a JSON line.
     static func problem(_ message: String, json: Bool) {
         if json {
-            line(jsonLine(WatchLine(event: message.hasPrefix("warning: ") ? "warning" : "error", message: message)))
+            // The event names the kind; the message is the same bare text either way.
+            let warning = message.hasPrefix("warning: ")
+            line(jsonLine(WatchLine(event: warning ? "warning" : "error", message: warning ? String(message.dropFirst("warning: ".count)) : message)))
         } else {
             // One style for every problem: `error: …`, as a command's (the project file's were bare).
             Console.error(message.hasPrefix("warning: ") ? message : "error: " + message)

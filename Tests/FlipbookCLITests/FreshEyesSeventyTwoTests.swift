@@ -72,4 +72,18 @@ struct FreshEyesSeventyTwoTests {
         #expect(run.status == 2 && run.stderr.contains("error: --cache \(text) looks like a server's address: \(advice)."), "\(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder + "/build"))
     }
+
+    /// Round 74p: `--watch --json`'s warning lines carried `warning: ` in their message, its error
+    /// lines no `error: `: the event names the kind, the message is bare.
+    @Test func aWatchsJSONWarningIsBare() throws {
+        let folder = try BuildCommandTests.project(BuildWatchCommandTests.json)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let port = try SilentServer.freePort()
+        let watch = try BuildWatchCommandTests.Watching(["build", "--watch", "--json", "--cache", "http://127.0.0.1:\(port)"], in: folder)
+        #expect(watch.waitForLines(2), "\(watch.stdout)")
+        let lines = watch.stdout.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        let warning = lines.first { $0["event"] as? String == "warning" }
+        #expect((warning?["message"] as? String)?.hasPrefix("the watch goes on without the cache from now on") == true, "\(watch.stdout)")
+        #expect(watch.interrupt() == 130)
+    }
 }
