@@ -1,3 +1,4 @@
+import Animated
 import Atlas
 import Basics
 
@@ -33,7 +34,9 @@ enum TargetInputs {
         }
         func addFolder(_ folder: String, recursive: Bool, leavingOut unread: (String) -> Bool = { _ in false }) {
             guard let names = try? FileIO.entries(of: project.onDisk(folder)) else { return }
-            for name in names where !name.hasPrefix(FileIO.bookkeepingPrefix) {
+            // Hidden files and folders are read by no job (Finder's `.DS_Store` rebuilt every target
+            // of its folder: round 74p), but a folder's validation config.
+            for name in names where !name.hasPrefix(".") || name == ValidationConfig.fileName {
                 let path = folder == "." ? name : folder + "/" + name
                 let disk = project.onDisk(path)
                 if unread(path) { continue }

@@ -120,6 +120,21 @@ struct IncrementalBuildTests {
     /// A forced build whose target failed left the last good record, so the next build called the
     /// target up to date over outputs the failed run may have touched (fresh eyes 9). A failure
     /// now drops the record: the next build builds the target again, as docs/Pipelines.md says.
+    /// Round 74p: Finder's `.DS_Store` (or any hidden file) in a source folder rebuilt every target
+    /// reading it, though no job reads hidden files; a folder's validation config still counts.
+    @Test func aHiddenFileInASourceFolderIsNoInput() throws {
+        let extra = #""check": {"validate": "frames/coin0", "output": "build/check.json"}"#
+        let (folder, file) = try Self.project("incremental-hidden", count: 1, extra: extra)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(Set(try Self.build(file).built) == ["coin0", "check"])
+        try Data("junk".utf8).write(to: URL(fileURLWithPath: "\(folder)/frames/coin0/.DS_Store"))
+        try FileManager.default.createDirectory(atPath: "\(folder)/frames/coin0/.git", withIntermediateDirectories: true)
+        try Data("ref".utf8).write(to: URL(fileURLWithPath: "\(folder)/frames/coin0/.git/HEAD"))
+        #expect(try Self.build(file).built.isEmpty)
+        try Data(#"{"maxFileBytes": 100000}"#.utf8).write(to: URL(fileURLWithPath: "\(folder)/frames/coin0/.flipbook.json"))
+        #expect(try Self.build(file).built.contains("check"))
+    }
+
     @Test func aFailedForcedBuildIsBuiltAgainNextTime() throws {
         let (folder, file) = try Self.project("build-forced-fail", count: 1)
         defer { try? FileManager.default.removeItem(atPath: folder) }
