@@ -231,27 +231,6 @@ struct BuildCacheTests {
         #expect(try Self.outputs(copy.folder) == reference)
     }
 
-    /// Round 74p: one file over a server's size limit (nginx's default `client_max_body_size 1m`
-    /// answers 413) stopped every upload of the build. Only targets with files that large are left out,
-    /// said once; the others are stored.
-    @Test func aFileOverTheServersLimitLeavesOnlyItsTargetUnstored() throws {
-        let server = try ScriptedServer { _, head in
-            let length = head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
-                .flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) } ?? 0
-            let answer = head.hasPrefix("GET") ? "404 Not Found" : length > 4000 ? "413 Request Entity Too Large" : "201 Created"
-            return .init("HTTP/1.1 \(answer)\r\nContent-Length: 0\r\n\r\n")
-        }
-        let copy = try Self.checkout("cache-413")
-        defer { try? FileManager.default.removeItem(atPath: copy.folder) }
-        let report = try Self.build(copy.file, cache: BuildCache(.server(server.url())), threads: 1)
-        #expect(Set(report.built) == Self.targets)
-        #expect(report.warnings.count == 1 && report.warnings.first?.contains("as too large (HTTP 413; nginx: client_max_body_size): "
-                                                                               + "targets with files that large are not stored in it") == true, "\(report.warnings)")
-        // coin.gif (4 115 bytes) is refused before coin-frames, whose frames are smaller, is built: those are stored.
-        let stored = server.requests.filter { $0.hasPrefix("PUT /ac/") }
-        #expect(stored.count >= 1, "\(server.requests.map { $0.prefix(20) })")
-    }
-
     @Test func aServerThatNeverAnswersCostsOneTimeout() throws {
         let copy = try Self.checkout("cache-hang"), plain = try Self.checkout("cache-hang-plain")
         defer { for folder in [copy.folder, plain.folder] { try? FileManager.default.removeItem(atPath: folder) } }
@@ -388,32 +367,6 @@ struct BuildCacheTests {
         #expect(Set(try job.run(cancellation: nil).built) == Self.targets)
     }
 
-    /// Round 74p: a port past 65535 reached another server (84446 is 18910 to the system), and an
-    /// address without its scheme, or with a slash lost, became a cache folder without a word.
-    @Test(arguments: ["", "ftp://cache.example.com", "http://", "http:///ac", "https://cache.example.com/?x=1", "http://host/#frag",
-                      "http://127.0.0.1:84446/x", "http://[::1]:70000", "http://127.0.0.1:0",
-                      "127.0.0.1:18910", "cache.internal:8080/ci", "[::1]:8080", "http:/127.0.0.1:18910", "https//cache", "HTTP:\\\\h"])
-    func aCacheLocationThatIsNoFolderOrHTTPURLIsRefused(text: String) {
-        #expect(BuildCache(location: text) == nil)
-    }
-
-    @Test func aCacheLocationIsAFolderOrAServer() throws {
-        #expect(BuildCache(location: "ci/cache")?.location == .folder("ci/cache"))
-        #expect(BuildCache(location: "./127.0.0.1:8080")?.location == .folder("./127.0.0.1:8080"))
-        #expect(BuildCache(location: "http://127.0.0.1:65535")?.location == .server(try #require(URL(string: "http://127.0.0.1:65535"))))
-        #expect(BuildCache.mistakenAddress("cache.internal:8080/ci") == "http://cache.internal:8080/ci")
-        #expect(BuildCache.mistakenAddress("https//cache") == "https://cache")
-        #expect(BuildCache.mistakenAddress("http:/127.0.0.1:9") == "http://127.0.0.1:9")
-        #expect(BuildCache.mistakenAddress("assets/cache") == nil)
-        let server = try #require(BuildCache(location: "https://user:secret@cache.example.com:8443/instance"))
-        #expect(server.location == .server(try #require(URL(string: "https://user:secret@cache.example.com:8443/instance"))))
-        #expect(server.displayName == "https://cache.example.com:8443/instance")
-        var job = BuildJob(project: Project(file: "p.json", folder: ".", targets: []))
-        for timeout in [0, -1, .nan, .infinity] {
-            job.cache?.timeout = timeout
-            #expect(throws: BuildError.self) { try job.run(cancellation: nil) }
-        }
-    }
 }
 
 /// Set once, from any thread.
