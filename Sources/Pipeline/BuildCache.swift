@@ -61,8 +61,9 @@ public struct BuildCache: Sendable, Equatable {
         }
     }
 
-    /// The URL a folder's name looks like it was meant to be — `127.0.0.1:8080`, `cache.internal:8080/ci`
-    /// (no scheme), `http:/host`, `https//host` (a slash or colon lost) — or `nil`. Such a folder
+    /// The URL a folder's name looks like it was meant to be — `127.0.0.1:8080`, `cache.internal:8080/ci`,
+    /// `//host:8080` (no scheme), `http:/host`, `https//host`, `http:` (a part lost), `:8080` (no host)
+    /// — or `nil`; `HOST` and `PORT` stand for what is missing. Such a folder
     /// became the cache without a word and nothing was shared; a folder really named so is written
     /// `./127.0.0.1:8080`.
     public static func mistakenAddress(_ text: String) -> String? {
@@ -71,12 +72,15 @@ public struct BuildCache: Sendable, Equatable {
         for scheme in ["https", "http"] {
             for typo in [scheme + ":/", scheme + "//", scheme + ":\\", scheme + ":"] where lower.hasPrefix(typo) {
                 let rest = text.dropFirst(typo.count).drop { $0 == "/" || $0 == "\\" }
-                return rest.isEmpty ? nil : "\(scheme)://\(rest)"
+                return "\(scheme)://\(rest.isEmpty ? "HOST:PORT" : rest)"
             }
         }
-        guard !text.hasPrefix("."), !text.hasPrefix("/"),
-              text.wholeMatch(of: /(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9][A-Za-z0-9.-]*):[0-9]+(\/.*)?/) != nil else { return nil }
-        return "http://" + text
+        // `:8080` (the host lost), `//host:8080/x` (the scheme lost: a path from the root to the system).
+        if text.wholeMatch(of: /:[0-9]+(\/.*)?/) != nil { return "http://HOST" + text }
+        let address = text.hasPrefix("//") ? String(text.dropFirst(2)) : text
+        guard !address.hasPrefix("."), !address.hasPrefix("/"),
+              address.wholeMatch(of: /(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9][A-Za-z0-9.-]*):[0-9]+(\/.*)?/) != nil else { return nil }
+        return "http://" + address
     }
 
     /// The cache a project keeps by default: the folder `cache` in its `.flipbook-build`.

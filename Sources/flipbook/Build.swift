@@ -90,7 +90,7 @@ struct Build: ParsableCommand {
             throw ValidationError("--cache \(cache) looks like a server's address: write \(meant) (or ./\(cache) for a folder so named).")
         }
         if let cache, BuildCache(location: cache) == nil {
-            throw OptionRefusal.error("--cache", cache, takes: "a folder, or an http:// or https:// URL of a Bazel remote cache (port 1 to 65535)")
+            throw OptionRefusal.error("--cache", cache, takes: "a folder, or an http:// or https:// URL of a Bazel remote cache (its port 1 to 65535, no ?query or #fragment)")
         }
     }
 

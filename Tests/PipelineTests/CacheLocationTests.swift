@@ -9,7 +9,8 @@ struct CacheLocationTests {
     /// address without its scheme, or with a slash lost, became a cache folder without a word.
     @Test(arguments: ["", "ftp://cache.example.com", "http://", "http:///ac", "https://cache.example.com/?x=1", "http://host/#frag",
                       "http://127.0.0.1:84446/x", "http://[::1]:70000", "http://127.0.0.1:0",
-                      "127.0.0.1:18910", "cache.internal:8080/ci", "[::1]:8080", "http:/127.0.0.1:18910", "https//cache", "HTTP:\\\\h"])
+                      "127.0.0.1:18910", "cache.internal:8080/ci", "[::1]:8080", "http:/127.0.0.1:18910", "https//cache", "HTTP:\\\\h",
+                      "//127.0.0.1:19001/x", "http:", "https:", ":8080"])
     func aCacheLocationThatIsNoFolderOrHTTPURLIsRefused(text: String) {
         #expect(BuildCache(location: text) == nil)
     }
@@ -21,6 +22,10 @@ struct CacheLocationTests {
         #expect(BuildCache.mistakenAddress("cache.internal:8080/ci") == "http://cache.internal:8080/ci")
         #expect(BuildCache.mistakenAddress("https//cache") == "https://cache")
         #expect(BuildCache.mistakenAddress("http:/127.0.0.1:9") == "http://127.0.0.1:9")
+        #expect(BuildCache.mistakenAddress("//127.0.0.1:19001/x") == "http://127.0.0.1:19001/x")
+        #expect(BuildCache.mistakenAddress("http:") == "http://HOST:PORT")
+        #expect(BuildCache.mistakenAddress(":8080") == "http://HOST:8080")
+        #expect(BuildCache.mistakenAddress("/srv/cache") == nil)
         #expect(BuildCache.mistakenAddress("assets/cache") == nil)
         let server = try #require(BuildCache(location: "https://user:secret@cache.example.com:8443/instance"))
         #expect(server.location == .server(try #require(URL(string: "https://user:secret@cache.example.com:8443/instance"))))
