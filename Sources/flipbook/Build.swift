@@ -87,7 +87,8 @@ struct Build: ParsableCommand {
             throw ValidationError("--watch builds every target asked for as you save; --shard \(shard) builds one part of a CI matrix: give one.")
         }
         if let cache, let meant = BuildCache.mistakenAddress(cache) {
-            throw ValidationError("--cache \(cache) looks like a server's address: write \(meant) (or ./\(cache) for a folder so named).")
+            let folder = cache.hasPrefix("/") ? "/" + cache.drop { $0 == "/" } : "./" + cache
+            throw ValidationError("--cache \(cache) looks like a server's address: write \(meant) (or \(folder) for a folder so named).")
         }
         if let cache, BuildCache(location: cache) == nil {
             throw OptionRefusal.error("--cache", cache, takes: "a folder, or an http:// or https:// URL of a Bazel remote cache (its port 1 to 65535, no ?query or #fragment)")
