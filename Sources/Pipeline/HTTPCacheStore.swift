@@ -67,6 +67,7 @@ final class HTTPCacheStore: CacheStore {
             case .stalled: throw CacheStoreFailure(reason: "stopped in the middle of its answer (nothing for \(Self.seconds(timeout)))")
             case .tooLarge(let size): throw CacheStoreFailure(reason: "sent an answer too large for a cache entry (\(size))")
             case .overLimit: throw CacheStoreFailure(reason: "did not answer within \(Self.seconds(transferLimit))")
+            case .overLimitMidAnswer: throw CacheStoreFailure(reason: "was still answering after \(Self.seconds(transferLimit)), too slow to wait for")
             case .closed: throw CacheStoreFailure(reason: "closed the connection without an answer")
             case .cutShort: throw CacheStoreFailure(reason: "closed the connection before its answer was whole")
             case .notHTTP(let why): throw CacheStoreFailure(reason: "gave an answer that is not HTTP (\(why))")

@@ -8,6 +8,8 @@ enum HTTPTransportFailure: Error {
     case tooLarge(String)
     /// The whole exchange took longer than its limit.
     case overLimit
+    /// The answer had begun, and was still coming when the exchange's limit passed (a trickle).
+    case overLimitMidAnswer
     /// The server closed the connection without answering.
     case closed
     /// The server closed the connection before its answer was whole.

@@ -218,6 +218,7 @@ private struct Exchange {
             // sent again); a silence is the server's, not the connection's.
             if case .failed = error, !receivedAny { throw .unanswered }
             if case .silent = error, receivedAny { throw .transport(.stalled) }
+            if case .overDeadline = error, receivedAny { throw .transport(.overLimitMidAnswer) }
             throw .transport(HTTPTransportFailure(error, connecting: false))
         }
         if more.isEmpty { closed = true; return false }

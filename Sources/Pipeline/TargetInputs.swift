@@ -35,8 +35,8 @@ enum TargetInputs {
         func addFolder(_ folder: String, recursive: Bool, leavingOut unread: (String) -> Bool = { _ in false }) {
             guard let names = try? FileIO.entries(of: project.onDisk(folder)) else { return }
             // Hidden files and folders are read by no job (Finder's `.DS_Store` rebuilt every target
-            // of its folder: round 74p), but a folder's validation config.
-            for name in names where !name.hasPrefix(".") || name == ValidationConfig.fileName {
+            // of its folder: round 74p), but a folder's validation config by a validation.
+            for name in names where !name.hasPrefix(".") || (name == ValidationConfig.fileName && target.kind == .validate) {
                 let path = folder == "." ? name : folder + "/" + name
                 let disk = project.onDisk(path)
                 if unread(path) { continue }

@@ -132,7 +132,7 @@ struct IncrementalBuildTests {
         try Data("ref".utf8).write(to: URL(fileURLWithPath: "\(folder)/frames/coin0/.git/HEAD"))
         #expect(try Self.build(file).built.isEmpty)
         try Data(#"{"maxFileBytes": 100000}"#.utf8).write(to: URL(fileURLWithPath: "\(folder)/frames/coin0/.flipbook.json"))
-        #expect(try Self.build(file).built.contains("check"))
+        #expect(try Self.build(file).built == ["check"])   // the assemble target reads no config
     }
 
     @Test func aFailedForcedBuildIsBuiltAgainNextTime() throws {
