@@ -254,7 +254,8 @@ struct BuildWatchTests {
     @Test func aChangedProjectFileIsReadAgainAndABrokenOneIsReported() async throws {
         let (folder, file) = try IncrementalBuildTests.project("watch-project", count: 2)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let watch = Running(file)
+        // A debounce well past the pause between the two writes of the fix below, however loaded the machine.
+        let watch = Running(file) { $0.debounce = 1 }
         #expect(watch.recorder.waitForBuilds(1))
         let original = try String(contentsOfFile: file, encoding: .utf8)
 
@@ -274,10 +275,10 @@ struct BuildWatchTests {
         #expect(changed != original)
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: file))
         try handle.truncate(atOffset: 0)
-        try await Task.sleep(for: .milliseconds(40))
+        try await Task.sleep(for: .milliseconds(100))
         try handle.write(contentsOf: Data(changed.utf8))
         try handle.close()
-        #expect(watch.recorder.waitForBuilds(2))
+        #expect(watch.recorder.waitForBuilds(2, timeout: 8))
         let unreadable = watch.recorder.all.filter { if case .projectUnreadable = $0 { true } else { false } }
         #expect(unreadable.count == 1, "\(unreadable)")
         #expect(Set(watch.recorder.builds.last?.report.built ?? []) == ["coin0", "coin1"])
