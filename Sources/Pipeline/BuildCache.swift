@@ -52,13 +52,27 @@ public struct BuildCache: Sendable, Equatable {
         if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
             // A port past 65535 reached another port (84446 is 18910 to the system): refused, as curl does.
             guard let url = URL(string: text), let host = url.host, !host.isEmpty, url.query == nil, url.fragment == nil,
-                  (url.port ?? 1) >= 1, (url.port ?? 1) <= 65535 else { return nil }
+                  Self.portIsValid(in: text) else { return nil }
             self.init(.server(url))
         } else if text.contains("://") || Self.mistakenAddress(text) != nil {
             return nil
         } else {
             self.init(.folder(text))
         }
+    }
+
+    /// Whether the port a URL's text gives, if any, is 1 to 65535 (or empty: the scheme's). Read from
+    /// the text: a port past `Int` reads as none, so the URL's own `port` would say port 80.
+    private static func portIsValid(in url: String) -> Bool {
+        guard let start = url.range(of: "://")?.upperBound else { return false }
+        var authority = url[start...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+        if let bracket = authority.lastIndex(of: "]") { authority = authority[authority.index(after: bracket)...] }
+        guard let colon = authority.lastIndex(of: ":") else { return true }
+        let digits = authority[authority.index(after: colon)...]
+        if digits.isEmpty { return true }
+        guard digits.count <= 5, digits.allSatisfy(\.isASCII), let port = Int(digits) else { return false }
+        return (1...65535).contains(port)
     }
 
     /// The URL a folder's name looks like it was meant to be — `127.0.0.1:8080`, `cache.internal:8080/ci`,

@@ -2,7 +2,8 @@ import Animated
 import Atlas
 import Basics
 
-/// The files a target reads, relative to the project's folder: every file under a source folder,
+/// The files a target reads, relative to the project's folder: every file under a source folder
+/// (but those ``isUnread(_:)``),
 /// a source file (with its folder's `sequence.json`), the folder of a prefix path (`fx/boom` reads
 /// from `fx/`), a scene's whole folder (its images and sequences are found there), a sheet data
 /// file's folder (its pages; not the outputs of targets it does not wait for, which the build
@@ -23,6 +24,14 @@ enum TargetInputs {
         }
     }
 
+    /// Whether a file or folder of this name under a source folder is read by no job of `kind`
+    /// (`nil`: of any kind): hidden (Finder's `.DS_Store` rebuilt every target of its folder: round
+    /// 74p; Flipbook's own `.flipbook-` files), but a folder's validation config, which validations read.
+    static func isUnread(_ name: String, by kind: Target.Kind? = nil) -> Bool {
+        name.hasPrefix(".") && !(name == ValidationConfig.fileName && (kind ?? .validate) == .validate)
+    }
+
+    /// The files `target` reads (see the type's comment), relative to the project's folder.
     static func paths(of target: Target, in project: Project) -> [String] {
         var found = Set<String>()
         let own = target.outputs
@@ -34,9 +43,7 @@ enum TargetInputs {
         }
         func addFolder(_ folder: String, recursive: Bool, leavingOut unread: (String) -> Bool = { _ in false }) {
             guard let names = try? FileIO.entries(of: project.onDisk(folder)) else { return }
-            // Hidden files and folders are read by no job (Finder's `.DS_Store` rebuilt every target
-            // of its folder: round 74p), but a folder's validation config by a validation.
-            for name in names where !name.hasPrefix(".") || (name == ValidationConfig.fileName && target.kind == .validate) {
+            for name in names where !Self.isUnread(name, by: target.kind) {
                 let path = folder == "." ? name : folder + "/" + name
                 let disk = project.onDisk(path)
                 if unread(path) { continue }

@@ -136,9 +136,8 @@ struct WatchScope {
         if BuildGraph.path(path, isWithin: Project.stateFolder) || outputs.contains(where: { BuildGraph.path(path, isWithin: $0) }) {
             return nil
         }
-        // A hidden file no target names is no input (``TargetInputs``): `.DS_Store`, an editor's `.swp`.
-        let name = FileIO.lastComponent(of: path)
-        if name.hasPrefix("."), name != ValidationConfig.fileName, !roots.contains(path) { return nil }
+        // A hidden file no target names is no input: `.DS_Store`, an editor's `.swp`.
+        if TargetInputs.isUnread(FileIO.lastComponent(of: path)), !roots.contains(path) { return nil }
         let matters = roots.contains { root in
             root == "." || path == "." || BuildGraph.path(path, isWithin: root) || BuildGraph.path(root, isWithin: path)
         }

@@ -27,6 +27,11 @@ struct CacheLocationTests {
         #expect(BuildCache.mistakenAddress(":8080") == "http://HOST:8080")
         #expect(BuildCache.mistakenAddress("/srv/cache") == nil)
         #expect(BuildCache.mistakenAddress("assets/cache") == nil)
+        // Odd texts are answered, never trapped on.
+        #expect(BuildCache.mistakenAddress("") == nil)
+        #expect(BuildCache.mistakenAddress(":") == nil)
+        #expect(BuildCache.mistakenAddress(String(repeating: "a", count: 100_000) + ":1")?.hasPrefix("http://aaa") == true)
+        #expect(BuildCache(location: "http://h:99999999999999999999999") == nil)
         let server = try #require(BuildCache(location: "https://user:secret@cache.example.com:8443/instance"))
         #expect(server.location == .server(try #require(URL(string: "https://user:secret@cache.example.com:8443/instance"))))
         #expect(server.displayName == "https://cache.example.com:8443/instance")

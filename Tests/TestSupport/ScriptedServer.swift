@@ -45,13 +45,7 @@ public final class ScriptedServer: @unchecked Sendable {
     /// Listens on a free port and answers request number `n` (from 0, over all connections) with
     /// `reply(n, head)`; `nil` closes the connection without a word.
     public init(reply: @escaping @Sendable (_ request: Int, _ head: String) -> Reply?) throws {
-        let (socket, port) = try SilentServer.bound()
-        guard listen(socket, 16) == 0 else {
-            close(socket)
-            throw NginxServer.Unavailable(description: "cannot listen on 127.0.0.1:\(port): errno \(errno)")
-        }
-        self.socket = socket
-        self.port = port
+        (socket, port) = try SilentServer.listening()
         self.reply = reply
         Thread.detachNewThread { [self] in acceptLoop() }
     }

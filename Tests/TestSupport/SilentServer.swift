@@ -19,13 +19,17 @@ public final class SilentServer: @unchecked Sendable {
 
     /// Listens on a free port.
     public init() throws {
-        let (socket, port) = try Self.bound()
+        (socket, port) = try Self.listening()
+    }
+
+    /// A socket listening on a free port of 127.0.0.1, and the port.
+    static func listening() throws -> (Int32, Int) {
+        let (socket, port) = try bound()
         guard listen(socket, 64) == 0 else {
             close(socket)
             throw NginxServer.Unavailable(description: "cannot listen on 127.0.0.1:\(port): errno \(errno)")
         }
-        self.socket = socket
-        self.port = port
+        return (socket, port)
     }
 
     /// Closes the socket: connections waiting are refused from then on.
