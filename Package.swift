@@ -126,7 +126,7 @@ let package = Package(
         .testTarget(name: "FrameGenTests", dependencies: ["FrameGen", "Basics", "Raster", "Text", "TestSupport"]),
         .testTarget(name: "APNGTests", dependencies: ["APNG", "Basics", "Raster", "TestSupport"]),
         .testTarget(name: "WebPTests", dependencies: ["WebP", "Basics", "Raster", "TestSupport"]),
-        .testTarget(name: "GIFTests", dependencies: ["GIF", "Basics", "Raster", "TestSupport"]),
+        .testTarget(name: "GIFTests", dependencies: ["GIF", "CGIF", "Basics", "Raster", "TestSupport"]),
         .testTarget(name: "ComposeTests", dependencies: ["Compose", "Animated", "Atlas", "Basics", "FrameGen", "Raster", "GIF", "APNG", "WebP", "Text", "TestSupport"]),
         .testTarget(name: "TextTests", dependencies: ["Text", "Basics", "Raster", "TestSupport"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Animated", "Atlas", "Basics", "Raster", "TestSupport"]),
