@@ -9,8 +9,9 @@ extension FrameDiff {
     /// (``slack(_:at:x:y:width:height:tolerance:nearOpaque:)``), and never further than the screen shows
     /// it now; where the string's own index does not go on, the accepted one nearest the pixel's
     /// first choice is taken (least change on screen). A pixel that does not change stays
-    /// transparent or takes an index of exactly the colour shown (so it never drifts).
-    func chosenIndices(_ target: Target, in rect: GIF.Rect) -> [UInt8] {
+    /// transparent or takes an index of exactly the colour shown (so it never drifts). With the
+    /// indices, the LZW codes the walk found for them (``LZWEncoder/Codes``).
+    func chosenIndices(_ target: Target, in rect: GIF.Rect) -> (indices: [UInt8], codes: LZWEncoder.Codes) {
         canvas.withUnsafeBufferPointer { screen in
             Self.chosenIndices(target, in: rect, width: width, height: height, cleared: cleared, screen: screen)
         }
@@ -22,7 +23,8 @@ extension FrameDiff {
     /// (``LZWChooser/choose(count:minCodeSize:preferred:cost:every:reached:)``).
     static func chosenIndices(_ target: Target, in rect: GIF.Rect, width: Int, height: Int,
                               cleared: (rect: GIF.Rect, shown: [UInt8])?, screen base: UnsafeBufferPointer<UInt32>,
-                              every: Int = 0, reached: ((Int, UnsafeBufferPointer<UInt8>) -> Void)? = nil) -> [UInt8] {
+                              every: Int = 0, reached: ((Int, UnsafeBufferPointer<UInt8>) -> Void)? = nil)
+        -> (indices: [UInt8], codes: LZWEncoder.Codes) {
         let (transparent, tolerance) = (target.transparent, target.tolerance)
         let entries = target.palette.count / 3
         var codeSize = 2
@@ -87,7 +89,7 @@ extension FrameDiff {
                                 // not per index; each cost is then computed as ``error(_:_:_:)`` computes it.
                                 var (lastK, p, changed, visibility, bound) = (-1, 0, false, Float(0), Float(0))
                                 var (red, green, blue, preferredColor) = (0, 0, 0, UInt32(0))
-                                return LZWChooser.choose(count: rect.width * rect.height, minCodeSize: codeSize, preferred: { first[$0] },
+                                let chosen = LZWChooser.choose(count: rect.width * rect.height, minCodeSize: codeSize, preferred: { first[$0] },
                                                   cost: { k, index in
                                     if k != lastK {
                                         lastK = k
@@ -111,7 +113,8 @@ extension FrameDiff {
                                     guard Float(dr * dr + dg * dg + db * db) * visibility <= bound else { return .infinity }
                                     // The accepted colour nearest the pixel's first choice: the least change on screen.
                                     return Float(Self.distance(color, preferredColor))
-                                }, every: every, reached: reached).indices
+                                }, every: every, reached: reached)
+                                return (chosen.indices, chosen.codes)
                             }
                         }
                     }
@@ -125,7 +128,8 @@ extension FrameDiff {
     /// rows are final). Returns once both are done.
     static func chooseBeside(_ target: Target, in rect: GIF.Rect, width: Int, height: Int,
                              cleared: (rect: GIF.Rect, shown: [UInt8])?, screen: UnsafeMutableBufferPointer<UInt32>,
-                             side: SideThread, beside: (UnsafeBufferPointer<UInt32>, ScreenRows) -> Void) -> [UInt8] {
+                             side: SideThread, beside: (UnsafeBufferPointer<UInt32>, ScreenRows) -> Void)
+        -> (indices: [UInt8], codes: LZWEncoder.Codes) {
         let rows = ScreenRows(drawing: rect)
         let (shared, palette, transparent) = (UnsafeMutableSendable(screen), target.palette, target.transparent)
         let result = ChosenIndices()
@@ -147,22 +151,23 @@ extension FrameDiff {
                 drawn = end
                 rows.publish(drawn)
             }
-            let indices = chosenIndices(target, in: rect, width: width, height: height, cleared: cleared,
-                                        screen: UnsafeBufferPointer(shared.buffer), every: every) { i, chosen in
+            let (indices, codes) = chosenIndices(target, in: rect, width: width, height: height, cleared: cleared,
+                                                 screen: UnsafeBufferPointer(shared.buffer), every: every) { i, chosen in
                 draw(upTo: i / rect.width, chosen)
             }
             indices.withUnsafeBufferPointer { draw(upTo: rect.height, $0) }
-            result.indices = indices
+            (result.indices, result.codes) = (indices, codes)
         }
         beside(UnsafeBufferPointer(screen), rows)
         side.wait()
-        return result.indices
+        return (result.indices, result.codes!)
     }
 
     /// The indices ``chooseBeside(_:in:width:height:cleared:screen:side:beside:)``'s side thread chose
     /// (read after it is done).
     private final class ChosenIndices: @unchecked Sendable {
         var indices: [UInt8] = []
+        var codes: LZWEncoder.Codes?
     }
 
     /// How much error pixel `p` may be drawn with beyond its own (squared RGB distance to its

@@ -137,19 +137,21 @@ struct FrameDiff {
         }
         let choosing = target.tolerance > 0 && !target.source.isEmpty
         let indices: [UInt8]
+        var codes: LZWEncoder.Codes?
         if choosing, next != nil, let side {
             let (width, height, cleared) = (self.width, self.height, self.cleared)
-            indices = canvas.withUnsafeMutableBufferPointer { screen in
+            (indices, codes) = canvas.withUnsafeMutableBufferPointer { screen in
                 Self.chooseBeside(target, in: rect, width: width, height: height, cleared: cleared, screen: screen,
                                   side: side) { beside($0, nextCleared, $1) }
             }
         } else {
-            indices = choosing ? chosenIndices(target, in: rect) : ownIndices(target, in: rect)
+            if choosing { (indices, codes) = chosenIndices(target, in: rect) } else { indices = ownIndices(target, in: rect) }
             draw(indices, of: target, in: rect)
             if next != nil { canvas.withUnsafeBufferPointer { beside($0, nextCleared, nil) } }
         }
         pending = GIF.IndexedFrame(rect: rect, indices: indices, localPalette: target.isLocal ? target.palette : nil,
                                    transparentIndex: Int(target.transparent), delay: delay, disposal: .keep)
+        pending!.lzwCodes = codes
         return ready
     }
 

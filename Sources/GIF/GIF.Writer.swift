@@ -41,7 +41,8 @@ extension GIF {
             }
         }
 
-        /// Appends a frame: its graphics control block, image descriptor and LZW data.
+        /// Appends a frame: its graphics control block, image descriptor and LZW data (packed from the
+        /// codes the encoder's LZW choice found, when the frame carries them).
         public func add(_ frame: IndexedFrame) throws(EncodeError) {
             guard !finished else { throw .giflib("writer already finished") }
             let rect = frame.rect
@@ -64,7 +65,11 @@ extension GIF {
             for value in [rect.x, rect.y, rect.width, rect.height] { Self.appendWord(value, to: &bytes) }
             bytes.append(local.map { 0x80 | UInt8($0.bits - 1) } ?? 0)
             if let local { bytes += local.rgb }
-            frame.indices.withUnsafeBufferPointer { LZWEncoder.encode($0, tableBits: bits, into: &bytes) }
+            if let codes = frame.lzwCodes, codes.codeSize == max(2, bits) {
+                LZWEncoder.write(codes, into: &bytes)
+            } else {
+                frame.indices.withUnsafeBufferPointer { LZWEncoder.encode($0, tableBits: bits, into: &bytes) }
+            }
             if drain != nil && bytes.count >= 1 << 20 { try flush() }
         }
 

@@ -237,9 +237,13 @@ extension GIF {
     /// One frame as a GIF stores it: palette indices for a rectangle of the screen.
     public struct IndexedFrame: Sendable {
         /// Where the frame is drawn on the logical screen, in pixels.
-        public var rect: Rect
+        public var rect: Rect { didSet { lzwCodes = nil } }
         /// `rect.width × rect.height` palette indices, row-major.
-        public var indices: [UInt8]
+        public var indices: [UInt8] { didSet { lzwCodes = nil } }
+        /// The LZW codes of ``indices`` when ``LZWChooser`` found them choosing the indices; let go
+        /// of when the indices or the rectangle change. The writer packs them instead of parsing
+        /// the indices again (``LZWEncoder/write(_:into:)``).
+        var lzwCodes: LZWEncoder.Codes?
         /// A local colour table (RGB triples), or `nil` to use the global one.
         public var localPalette: [UInt8]?
         /// The palette index drawn as transparent (the screen shows through), or `nil` for none.

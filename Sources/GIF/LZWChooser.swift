@@ -8,7 +8,9 @@
 /// so the exact encoder, given the chosen indices, parses them the same way; a pixel is never
 /// given an index it does not accept.
 enum LZWChooser {
-    /// The indices of `count` pixels, and the strings (data codes) giflib will write for them;
+    /// The indices of `count` pixels, the number of strings (data codes) giflib will write for them,
+    /// and those codes with the clear codes between them (``LZWEncoder/Codes``), which the writer
+    /// then packs without parsing the indices again;
     /// `preferred(i)` is pixel `i`'s own index and `cost(i, index)` what drawing it with another
     /// costs (`.infinity`: not accepted). Where the string can go on with its own index it does;
     /// else with the accepted index of least cost. `minCodeSize` is the GIF's LZW minimum code
@@ -18,10 +20,13 @@ enum LZWChooser {
     @inline(__always)
     static func choose(count: Int, minCodeSize: Int, preferred: (Int) -> UInt8,
                        cost: (Int, UInt8) -> Float, every: Int = 0,
-                       reached: ((Int, UnsafeBufferPointer<UInt8>) -> Void)? = nil) -> (indices: [UInt8], strings: Int) {
+                       reached: ((Int, UnsafeBufferPointer<UInt8>) -> Void)? = nil)
+        -> (indices: [UInt8], strings: Int, codes: LZWEncoder.Codes) {
         var chosen = [UInt8](repeating: 0, count: count)
         var strings = 0
-        guard count > 0 else { return (chosen, 0) }
+        var codes = LZWEncoder.Codes(codeSize: minCodeSize)
+        guard count > 0 else { return (chosen, 0, codes) }
+        codes.codes.reserveCapacity(count / 4)
         let clear = 1 << minCodeSize
         // The dictionary as a tree: each code's first child and next sibling, -1 for none (the
         // order in which a string's continuations are tried when its own index does not go on),
@@ -29,7 +34,7 @@ enum LZWChooser {
         // probe or two instead of a walk along the children (where it does not go on, the walk went
         // along every child twice: the hottest part of this loop on the 720p film, whose codes
         // have up to 256 children).
-        let nodes = maximumCode + 1
+        let nodes = LZWEncoder.maximumCode + 1
         let firstChild = UnsafeMutableBufferPointer<Int32>.allocate(capacity: nodes)
         let nextSibling = UnsafeMutableBufferPointer<Int32>.allocate(capacity: nodes)
         let symbol = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: nodes)
@@ -45,7 +50,7 @@ enum LZWChooser {
             table.deallocate()
         }
         var filled: [Int32] = []   // hash slots in use, to clear them cheaply
-        filled.reserveCapacity(maximumCode)
+        filled.reserveCapacity(LZWEncoder.maximumCode)
         var nextCode = clear + 2
         var used: [Int32] = []   // codes with children, to clear them cheaply
         @inline(__always) func slot(_ key: UInt32) -> Int { Int((key &* 0x9E37_79B1) >> 18) }
@@ -86,6 +91,7 @@ enum LZWChooser {
                     i += 1
                 }
                 strings += 1
+                codes.codes.append(UInt16(node))
                 if i >= nextReport {
                     reached!(i, UnsafeBufferPointer(chosen))
                     nextReport = (i / every + 1) * every
@@ -93,7 +99,8 @@ enum LZWChooser {
                 guard i < count else { break }
                 // giflib: a new code for the string plus the next pixel's index, or a clear code
                 // once the codes reach 4095.
-                if nextCode >= maximumCode {
+                if nextCode >= LZWEncoder.maximumCode {
+                    codes.codes.append(UInt16(clear))
                     for code in used { firstChild[Int(code)] = -1 }
                     used.removeAll(keepingCapacity: true)
                     for at in filled { table[Int(at)] = 0 }
@@ -116,11 +123,8 @@ enum LZWChooser {
                 }
             }
         }
-        return (chosen, strings)
+        return (chosen, strings, codes)
     }
-
-    /// giflib's `LZ_MAX_CODE`: the code at which it writes a clear code instead of a new entry.
-    static let maximumCode = 4095
     /// Slots of the (code, index) → child hash: a power of two, four times the codes it holds.
     static let hashSlots = 1 << 14
 }

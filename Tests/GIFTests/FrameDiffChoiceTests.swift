@@ -42,10 +42,12 @@ struct FrameDiffChoiceTests {
         return 3 * (grey - Int(source[pixel * 4])) * (grey - Int(source[pixel * 4])) 
     }
 
-    static func encodedSize(_ frame: GIF.IndexedFrame) throws -> Int {
+    static func encodedSize(_ frame: GIF.IndexedFrame) throws -> Int { try written(frame).count }
+
+    static func written(_ frame: GIF.IndexedFrame) throws -> [UInt8] {
         let writer = try GIF.Writer(width: width, height: height, globalPalette: palette, netscapeLoops: nil)
         try writer.add(frame)
-        return try writer.finish().count
+        return try writer.finish()
     }
 
     /// Soft grain away from opaque pixels (a dithered glow's dots, kept from alpha 128) gets
@@ -58,6 +60,13 @@ struct FrameDiffChoiceTests {
         #expect(diff.add(target, delay: 10) == nil)
         let finished = diff.finish()
         let chosen = try #require(finished)
+        // The frame carries the codes the choice found; a frame whose indices were set again
+        // does not, and both write the same bytes.
+        #expect(chosen.lzwCodes != nil)
+        var parsed = chosen
+        parsed.indices = chosen.indices
+        #expect(parsed.lzwCodes == nil)
+        #expect(try Self.written(chosen) == Self.written(parsed))
         let own = try #require(Self.exact(target))
         let visibility = AlphaFlattener.visibility(128)
         var changed = 0

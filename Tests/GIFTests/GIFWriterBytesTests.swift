@@ -1,3 +1,5 @@
+import Basics
+import Raster
 import Testing
 import TestSupport
 @testable import GIF
@@ -83,6 +85,28 @@ struct GIFWriterBytesTests {
         for frame in stream.frames { try writer.add(frame) }
         let again = try writer.finish()
         #expect(Self.same(again, bytes), "\(file): first difference at \(Self.firstDifference(again, bytes))")
+    }
+
+    /// The encoder's frames carry the codes its LZW choice found, and the writer packs those
+    /// instead of parsing the indices: what it writes must be what parsing them writes. Each real
+    /// sequence is encoded at every preset, taken apart, and written again from its indices alone.
+    @Test(arguments: ["emt-watch-spinner-2x", "gameart2d-dino-jump", "unity-explosion02hd-fadeout", "unity-wispy-smoke-03b-faint",
+                      "bbb-opening-fadein-720p"])
+    func framesWrittenFromFoundCodesAreTheParsedBytes(sequence: String) throws {
+        let frames = try fixtureFrames(sequence)
+        #expect(frames.count >= 2)
+        for quality in GIF.Encoder.Quality.allCases {
+            let input = FrameInput(durations: Array(repeating: 0.1, count: frames.count)) { frames[$0] }
+            let bytes = try GIF.Encoder(quality: quality).encode(input).bytes
+            let stream = try Self.stream(bytes, file: "\(sequence).gif")
+            let again = try GIF.Writer(width: stream.width, height: stream.height, globalPalette: stream.global, netscapeLoops: stream.loops)
+            for frame in stream.frames {
+                #expect(frame.lzwCodes == nil)
+                try again.add(frame)
+            }
+            let rewritten = try again.finish()
+            #expect(Self.same(rewritten, bytes), "\(sequence) at \(quality): first difference at \(Self.firstDifference(rewritten, bytes))")
+        }
     }
 
     /// Frames made for the corners: every table size from 1 to 256 entries (code sizes 2 to 8, a

@@ -29,7 +29,7 @@ struct LZWChooserTests {
 
     @Test func withNothingElseAcceptedEveryPixelKeepsItsOwnIndex() {
         let own = Self.noisyRamp(width: 97, height: 13)
-        let (chosen, _) = LZWChooser.choose(count: own.count, minCodeSize: 6, preferred: { own[$0] }, cost: { _, _ in .infinity })
+        let (chosen, _, _) = LZWChooser.choose(count: own.count, minCodeSize: 6, preferred: { own[$0] }, cost: { _, _ in .infinity })
         #expect(chosen == own)
     }
 
@@ -38,7 +38,7 @@ struct LZWChooserTests {
     @Test func acceptedNeighboursMakeAFrameSmaller() throws {
         let (width, height) = (256, 64)
         let own = Self.noisyRamp(width: width, height: height)
-        let (chosen, strings) = LZWChooser.choose(count: own.count, minCodeSize: 6, preferred: { own[$0] },
+        let (chosen, strings, _) = LZWChooser.choose(count: own.count, minCodeSize: 6, preferred: { own[$0] },
                                                   cost: { abs(Int(own[$0]) - Int($1)) <= 2 ? 0 : .infinity })
         #expect(zip(chosen, own).allSatisfy { abs(Int($0) - Int($1)) <= 2 })
         let exact = try Self.encoded(own, width: width, height: height)
@@ -49,12 +49,34 @@ struct LZWChooserTests {
         #expect(lossy.codes == strings)
     }
 
+    /// The codes the walk found, packed, are the bytes the encoder writes for the chosen indices
+    /// (``LZWEncoder/write(_:into:)`` against ``LZWEncoder/encode(_:tableBits:into:)``): across
+    /// clears, at every code size, for each bound.
+    @Test(arguments: [2, 4, 6, 8])
+    func foundCodesAreTheEncodersBytes(codeSize: Int) {
+        let (width, height) = (512, 256)
+        let top = (1 << codeSize) - 1
+        // Noise over the table: the dictionary fills and is cleared many times at every code size.
+        var generator = SplitMix(seed: UInt64(codeSize))
+        let own = (0..<(width * height)).map { _ in UInt8(generator.next() % UInt64(top + 1)) }
+        for bound in [0, 1, 3] {
+            let (chosen, strings, codes) = LZWChooser.choose(count: own.count, minCodeSize: codeSize, preferred: { own[$0] },
+                                                             cost: { abs(Int(own[$0]) - Int($1)) <= bound ? 0 : .infinity })
+            var packed: [UInt8] = [], parsed: [UInt8] = []
+            LZWEncoder.write(codes, into: &packed)
+            chosen.withUnsafeBufferPointer { LZWEncoder.encode($0, tableBits: codeSize, into: &parsed) }
+            if bound == 0 { #expect(codes.codes.count > strings, "the dictionary was cleared (code size \(codeSize))") }
+            let same = packed == parsed   // (compared outside #expect, which would print every byte)
+            #expect(same, "code size \(codeSize), bound \(bound): \(packed.count) bytes against \(parsed.count)")
+        }
+    }
+
     /// The same on an image long enough for several dictionary clears (4 096 codes each).
     @Test func stringsStayInStepAcrossClears() throws {
         let (width, height) = (512, 256)
         let own = Self.noisyRamp(width: width, height: height)
         for bound in [0, 1, 3] {
-            let (chosen, strings) = LZWChooser.choose(count: own.count, minCodeSize: 6, preferred: { own[$0] },
+            let (chosen, strings, _) = LZWChooser.choose(count: own.count, minCodeSize: 6, preferred: { own[$0] },
                                                       cost: { abs(Int(own[$0]) - Int($1)) <= bound ? 0 : .infinity })
             #expect(try Self.encoded(chosen, width: width, height: height).codes == strings, "bound \(bound)")
         }
