@@ -1,7 +1,7 @@
 import Basics
 
 extension GIF.Encoder {
-    /// Frame differencing, and the giflib writer on its own thread (``WriterThread``), which starts
+    /// Frame differencing, and the GIF writer on its own thread (``WriterThread``), which starts
     /// once the first frame is final: with the global palette when one was set, else the first
     /// frame hands its own table over as the global one.
     struct Output {

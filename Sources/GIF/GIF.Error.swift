@@ -9,7 +9,8 @@ extension GIF {
         /// A setting of the encoder (its colours, scale, repeat count, dithering) or the `maxBytes`
         /// asked for is out of range: Basics' `SettingError` names it.
         case setting(SettingError)
-        /// giflib failed while writing.
+        /// The stream could not be written (the name is from when giflib wrote it): a writer used
+        /// after it finished, or a drain that failed with an error of another kind.
         case giflib(String)
         /// The output file could not be created, written or renamed into place: the file, the
         /// system's reason and its kind (a missing folder, no permission, a full disk).

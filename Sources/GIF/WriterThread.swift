@@ -1,8 +1,8 @@
 import Dispatch
 import Foundation
 
-/// The giflib writer on a thread of its own, so that LZW-compressing one frame overlaps refining
-/// the next (giflib is about a sixth of the refining thread's time on the benchmark sprite).
+/// The GIF writer (``GIF/Writer``) on a thread of its own, so that LZW-compressing one frame overlaps
+/// refining the next.
 ///
 /// Frames are written in the order added, at most ``depth`` waiting. The writer is opened with the
 /// first frame (which may hand its table over as the global one). The first error stops the
