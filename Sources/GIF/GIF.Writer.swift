@@ -5,7 +5,7 @@ extension GIF {
     /// The bytes are those giflib 5 writes for the same calls (Flipbook wrote through giflib until
     /// issue 48; the tests hold the two to the byte): the screen descriptor with 8 bits of colour
     /// resolution, tables padded to a power of two, one graphics control block a frame, and LZW
-    /// data as ``LZWEncoder`` compresses it.
+    /// data compressed as giflib compressed it (`LZWEncoder`).
     public final class Writer {
         /// Width of the logical screen in pixels.
         public let width: Int
