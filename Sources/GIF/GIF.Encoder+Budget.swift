@@ -18,7 +18,8 @@ extension GIF.Encoder {
     }
 
     /// The settings tried to fit a budget, best first: these settings; for `high`, `standard`;
-    /// then fewer colours (192 … 2) without dithering. Each costs fewer bytes than the one before
+    /// then fewer colours (191 … 2: 127, 63, 31 … fill tables of a power of two entries with the
+    /// transparent one) without dithering. Each costs fewer bytes than the one before
     /// on any ordinary sequence (colours are the dominant cost of a GIF's LZW codes).
     public var budgetLadder: [GIF.Encoder] {
         var ladder = [self]
@@ -28,8 +29,8 @@ extension GIF.Encoder {
             ladder.append(smaller)
         }
         smaller.dithering = .none
-        // Down to 2 colours: a 271-frame explosion fits 300 kB at 4 colours, where 8 did not.
-        for colors in [192, 128, 96, 64, 48, 32, 16, 8, 4, 2] where colors < self.colors {
+        // Down to 2 colours: a 271-frame explosion fits 300 kB at 3 colours, where 7 did not.
+        for colors in [191, 127, 95, 63, 47, 31, 15, 7, 3, 2] where colors < self.colors {
             smaller.colors = colors
             ladder.append(smaller)
         }
@@ -58,10 +59,10 @@ extension GIF.Encoder {
             return Fitted(bytes: bytes, report: report, settings: ladder[step], fits: bytes.count <= maxBytes, attempts: 0)
         }
         var best = try attempt(0)
-        // A cap at or above the colours the first GIF used cannot make it smaller: a two-colour
-        // spinner (3 entries with the transparent one) goes straight to 2.
+        // A cap whose tables are no smaller than the largest the first GIF wrote cannot make it
+        // smaller: a three-colour spinner (a table of 4 with the transparent entry) goes straight to 2.
         let used = best.report.colorsUsed
-        ladder = [ladder[0]] + ladder.dropFirst().filter { $0.colors < used || $0.colors == colors }
+        ladder = [ladder[0]] + ladder.dropFirst().filter { $0.tableEntries < used || $0.colors == colors }
         if !best.fits && ladder.count > 1 {
             // Invariant: step `low` does not fit; `best`, when it fits, is the one at `high`.
             var low = 0, high = ladder.count - 1

@@ -32,7 +32,7 @@ extension GIF {
             /// many-colour sequence). Larger files, slower.
             case high
 
-            /// The most entries a table after the first may hold.
+            /// The most entries a table after the first may hold, the transparent one included.
             var laterFrameColors: Int { self == .standard ? 64 : 256 }
 
             /// How much worse than its own colour `standard` may draw a redrawn pixel so that LZW
@@ -73,7 +73,8 @@ extension GIF {
             public var framesAddedForTiming: Int = 0
             /// The sum of the delays written, in centiseconds: one play's length.
             public var totalCentiseconds: Int
-            /// The most entries a colour table could hold (the encoder's ``GIF/Encoder/colors``).
+            /// The most entries a colour table could hold: the encoder's ``GIF/Encoder/colors`` and the
+            /// transparent entry, at most 256.
             public var paletteSize: Int
             /// The entries of the largest colour table written: a power of two, the transparent
             /// entry and padding included, at most ``paletteSize`` rounded up (two colours on a
@@ -95,9 +96,14 @@ extension GIF {
 
         /// The colour preset: `standard` (the default), `high` or `fast`.
         public var quality: Quality
-        /// The most entries of any colour table, 2…256 (one entry is kept for transparency). With
-        /// `standard`, tables after the first hold at most 64.
+        /// The most colours a frame draws, 2…256. A colour table also keeps one entry for
+        /// transparency, and a GIF table holds at most 256 entries, so 256 and 255 both draw at most
+        /// 255; a table of 16 entries (4-bit codes) holds 15 colours. With `standard`, tables after
+        /// the first hold at most 63 colours.
         public var colors: Int
+
+        /// The most entries of any colour table: ``colors`` and the transparent entry, at most 256.
+        var tableEntries: Int { min(colors + 1, 256) }
         /// How `fast` renders colours between palette entries; `standard` and `high` refine colours
         /// across frames instead and take only `.none`.
         public var dithering: Dithering
@@ -246,7 +252,7 @@ extension GIF {
                                 framesMergedIdentical: merged.identical + runs.folded,
                                 framesMergedNearIdentical: merged.nearIdentical, nearIdenticalMaxDifference: merged.maxDifference,
                                 framesMergedInvisible: merged.invisible.map { frames[$0] },
-                                totalCentiseconds: timing.totalCentiseconds, paletteSize: colors,
+                                totalCentiseconds: timing.totalCentiseconds, paletteSize: tableEntries,
                                 localPalettes: localPalettes, bytes: bytes.count)
             report.colorsUsed = output.largestTable
             (report.framesSplitForTiming, report.framesAddedForTiming) = output.longFrames
@@ -266,7 +272,7 @@ extension GIF {
             let steps = count * 2
             // Flattened in order (a pixel's alpha state carries over) in both passes alike, so the
             // second sees the pixels the palette was built for.
-            var planner = PalettePlanner(colors: colors, refinements: 2, sampling: 4)
+            var planner = PalettePlanner(colors: tableEntries, refinements: 2, sampling: 4)
             var flattener = AlphaFlattener(alpha: alpha)
             try FramePipeline.run(count: count, ahead: Self.framesAhead(width: output.width, height: output.height), stop: stop, stopped: { EncodeError.cancelled }, produce: load) { index, frame in
                 planner.add(flattener.flatten(frame), times: weights[index])
@@ -303,8 +309,8 @@ extension GIF {
                             output: inout Output, stop: CancellationFlag?, progress: (@Sendable (Int, Int) -> Void)?) throws {
             // Flattened here in order: a pixel's alpha state carries over.
             var flattener = AlphaFlattener(alpha: alpha)
-            var refiner = ColorRefiner(width: output.width, height: output.height, firstColors: colors,
-                                       colors: min(colors, quality.laterFrameColors), refinements: 8,
+            var refiner = ColorRefiner(width: output.width, height: output.height, firstColors: tableEntries,
+                                       colors: min(tableEntries, quality.laterFrameColors), refinements: 8,
                                        laterFullRefinements: quality == .standard ? 4 : 8,
                                        lzwTolerance: quality.lzwTolerance, sharesFirstTable: quality == .standard)
             // Frame N is added (its LZW choice, on `side`) while frame N + 1's candidates are found

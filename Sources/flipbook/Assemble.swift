@@ -118,7 +118,7 @@ struct Assemble: ParsableCommand {
         """)
     var quality: QualityArgument?
 
-    @Option(parsing: .unconditional, help: "Most entries of a colour table, 2–256 (standard: later frames 64 unless a scene cut needs more).")
+    @Option(parsing: .unconditional, help: "Most colours a frame draws, 2–256; each table also keeps an entry for transparency, so 256 draws 255 and 15 fits 4-bit tables (standard: later frames 63 unless a scene cut needs more).")
     var colors = 256
 
     @Option(help: "With --quality fast: ordered (stable from frame to frame; the default), fs (Floyd–Steinberg) or none.")
@@ -193,7 +193,7 @@ struct Assemble: ParsableCommand {
         }
         if let repeatCount, repeatCount < 0 { throw OptionRefusal.error("--repeat", repeatCount, takes: "0 (forever) or a number of plays") }
         if let scale, !ImageFileName.scaleRange.contains(scale) { throw OptionRefusal.error("--scale", scale, takes: "\(ImageFileName.scaleRange.lowerBound)…\(ImageFileName.scaleRange.upperBound), the @Nx files to pick") }
-        if !(2...256).contains(colors) { throw OptionRefusal.error("--colors", colors, takes: "2…256 entries of a colour table") }
+        if !(2...256).contains(colors) { throw OptionRefusal.error("--colors", colors, takes: "2…256 colours a frame draws") }
         if let maxBytes, maxBytes <= 0 { throw OptionRefusal.error("--max-bytes", maxBytes, takes: "a positive number of bytes") }
         if gifQuality != .fast, let dither, dither != .none {
             throw ValidationError("--quality \(gifQuality.rawValue) refines colours across frames instead of dithering; drop --dither \(dither.rawValue) or use --quality fast.")

@@ -41,7 +41,7 @@ struct UsageErrorStyleTests {
         (["info"], "missing <paths>; it takes: ", "flipbook info"),
         (["validate", coin, "--json=yes"], "--json is a flag and takes no value (got 'yes'); give it alone", "flipbook validate"),
         // Flipbook's own checks (a command's validate()) look the same.
-        (["assemble", coin, "-o", "x.gif", "--colors", "1"], "--colors does not take '1'; it takes: 2…256 entries of a colour table", "flipbook assemble"),
+        (["assemble", coin, "-o", "x.gif", "--colors", "1"], "--colors does not take '1'; it takes: 2…256 colours a frame draws", "flipbook assemble"),
         (["blur", frame, "-o", "x.png"], "", "flipbook blur"),
     ]
 

@@ -363,7 +363,7 @@ struct GIFPaletteTests {
     func budgetFindsTheBestSettingsThatFit(quality: GIF.Encoder.Quality) throws {
         let source = GIFEncoderTests.frames(8)   // a soft-edged disc moving over a gradient
         let input = FrameInput(durations: Array(repeating: 0.1, count: source.count)) { source[$0] }
-        let encoder = GIF.Encoder(quality: quality, colors: 64)   // a short ladder: 64 … 2
+        let encoder = GIF.Encoder(quality: quality, colors: 64)   // a short ladder: 64, 63 … 2
         let ladder = encoder.budgetLadder
         let sizes = try ladder.map { try $0.encode(input).bytes.count }
         #expect(zip(sizes, sizes.dropFirst()).allSatisfy { $0 >= $1 }, "\(sizes)")
@@ -385,13 +385,14 @@ struct GIFPaletteTests {
         #expect(!impossible.fits && impossible.bytes.count == sizes.min()!)
     }
 
-    /// A GIF of two colours on a clear ground reports the table it wrote (4 entries: two colours,
-    /// the transparent one and padding to a power of two; not the cap of 256), and a budget search skips every cap at or above that:
-    /// the first encode, then 2 colours, where it tried 192, 128, 96… before.
+    /// A GIF of three colours on a clear ground reports the table it wrote (4 entries: three colours
+    /// and the transparent one; not the cap of 256), and a budget search skips every cap whose
+    /// tables are no smaller: the first encode, then 2 colours, where it once tried 192, 128, 96…
     @Test func aBudgetSkipsCapsAboveTheColoursUsed() throws {
         let frames = (0..<4).map { n in
             var pixels = [UInt8](repeating: 0, count: 16 * 16 * 4)
-            for i in 0..<16 { let p = (i * 16 + (i + n) % 16) * 4; pixels.replaceSubrange(p..<p + 4, with: i % 2 == 0 ? [255, 0, 0, 255] : [0, 0, 255, 255]) }
+            let colors: [[UInt8]] = [[255, 0, 0, 255], [0, 0, 255, 255], [0, 160, 0, 255]]
+            for i in 0..<16 { let p = (i * 16 + (i + n) % 16) * 4; pixels.replaceSubrange(p..<p + 4, with: colors[i % 3]) }
             return Bitmap(width: 16, height: 16, straight: pixels)!
         }
         let input = FrameInput(durations: Array(repeating: 0.1, count: frames.count)) { frames[$0] }

@@ -30,14 +30,14 @@ CASES = {
     "robot": ["Sequences/kenney-robot-walk", "--fps", "12"],
     "robot-fast": ["Sequences/kenney-robot-walk", "--fps", "12", "--quality", "fast"],  # one global palette, ordered
     "coin": ["Sequences/kenney-gold-coin", "--fps", "8", "--repeat", "3", "--quality", "fast", "--dither", "fs"],
-    "robot-matte": ["Sequences/kenney-robot-walk", "--fps", "24", "--alpha", "matte:#336699", "--colors", "64", "--dither", "none"],
+    "robot-matte": ["Sequences/kenney-robot-walk", "--fps", "24", "--alpha", "matte:#336699", "--colors", "63", "--dither", "none"],
     "explosion": ["Tests/Fixtures/gif/effects/Effect_Explosion.gif"],
     "blood-high": ["Tests/Fixtures/gif/effects/Effect_BloodImpact.gif", "--quality", "high"],  # local palettes
     # high with few colours: partial redraws through many small local palettes, transparency, disposal
-    "robot-high": ["Sequences/kenney-robot-walk", "--fps", "12", "--quality", "high", "--colors", "16"],
+    "robot-high": ["Sequences/kenney-robot-walk", "--fps", "12", "--quality", "high", "--colors", "15"],
     # high on an opaque, slowly drifting gradient: frames redraw only the pixels they refine, the rest
     # stays transparent over what earlier frames (with other tables) drew
-    "drift-high": ["Tests/Fixtures/gif/drift", "--fps", "10", "--quality", "high", "--colors", "16"],
+    "drift-high": ["Tests/Fixtures/gif/drift", "--fps", "10", "--quality", "high", "--colors", "15"],
     # standard: a full first table, then small ones
     "drift": ["Tests/Fixtures/gif/drift", "--fps", "10"],
 }
