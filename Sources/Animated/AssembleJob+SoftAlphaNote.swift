@@ -31,21 +31,21 @@ extension AssembleJob {
     }
 
     /// The note a GIF of frames whose visible pixels are `share` semi-transparent gets (1 % or
-    /// more), said as what `alpha` does with them, naming the APNG and WebP beside `output` that
-    /// keep them (`.apng` when `NAME.png` is one of `framePaths` or would be the next); `nil` below 1 %.
+    /// more), said as what `alpha` does with them, naming the APNG and WebP beside `output` one
+    /// could write instead to keep them (`.apng` when `NAME.png` is one of `framePaths` or would be the next); `nil` below 1 %.
     /// Shared by every job that writes a GIF of frames (`FrameOperationJob` too).
     package static func softAlphaNote(share: Double?, output: String?, framePaths: [String], alpha: GIF.AlphaMode) -> String? {
         guard let share, share >= 0.01 else { return nil }
         let intro = "\(Int((share * 100).rounded())) % of the visible pixels are semi-transparent: GIF has one bit of alpha and "
         guard let output else {
             // Bytes in memory have no name to suggest beside them: the formats that keep them.
-            return intro + "\(alphaDone(alpha)); APNG and WebP keep them exactly (format .apng or .webp)"
+            return intro + "\(alphaDone(alpha)); an APNG or a WebP keeps them exactly (format .apng or .webp)"
         }
         let name = String(output.dropLast(OutputName.pathExtension(output).count + 1))
         // `walk/walk9.png` would be refused as the next frame of the walk, `in.png` as this run's input: `.apng` is not.
         let claimed = FrameFile.sequence(claiming: name + ".png", among: framePaths) != nil
             || framePaths.contains { FileIO.isSameFile($0, name + ".png") }
-        return intro + "\(alphaDone(alpha)); APNG and WebP keep them exactly (\(name).\(claimed ? "apng" : "png"), \(name).webp)"
+        return intro + "\(alphaDone(alpha)); an APNG or a WebP keeps them exactly: write \(name).\(claimed ? "apng" : "png") or \(name).webp instead"
     }
 
     /// What the chosen alpha mode does with semi-transparent pixels (`--alpha matte:` left none soft).

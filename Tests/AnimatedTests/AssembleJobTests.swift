@@ -290,7 +290,7 @@ struct AssembleJobTests {
         let expected = apng.hasPrefix("/") ? apng : folder + "/" + apng
         let plan = try AssembleJob(sources: [folder], output: named).plan(cancellation: nil)
         let note = try #require(plan.notes.first { $0.contains("semi-transparent") })
-        #expect(note.contains("(\(expected), "), "\(note)")
+        #expect(note.contains("write \(expected) or "), "\(note)")
     }
 
     /// Fresh eyes: bytes assembled in memory got "(NAME.png, NAME.webp)", a placeholder read as
@@ -298,7 +298,7 @@ struct AssembleJobTests {
     @Test func theSoftAlphaNoteInMemoryNamesTheFormats() throws {
         let plan = try AssembleJob(sources: [Fixtures.path("sequences/unity-wispy-smoke-03b-faint")], output: nil).plan(cancellation: nil)
         let note = try #require(plan.notes.first { $0.contains("semi-transparent") })
-        #expect(note.hasSuffix("APNG and WebP keep them exactly (format .apng or .webp)") && !note.contains("NAME"), "\(note)")
+        #expect(note.hasSuffix("an APNG or a WebP keeps them exactly (format .apng or .webp)") && !note.contains("NAME"), "\(note)")
     }
 
     /// Round 61 #14: `blur in.png -o in.gif` (an APNG in) was told to write `in.png` — its own
@@ -308,9 +308,9 @@ struct AssembleJobTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         FileManager.default.createFile(atPath: folder + "/in.png", contents: Data([1]))
         let note = AssembleJob.softAlphaNote(share: 0.3, output: folder + "/in.gif", framePaths: [folder + "/./in.png"], alpha: .dither)
-        #expect(note?.hasSuffix("(\(folder)/in.apng, \(folder)/in.webp)") == true, "\(note ?? "none")")
+        #expect(note?.hasSuffix("write \(folder)/in.apng or \(folder)/in.webp instead") == true, "\(note ?? "none")")
         let other = AssembleJob.softAlphaNote(share: 0.3, output: folder + "/out.gif", framePaths: [folder + "/in.png"], alpha: .dither)
-        #expect(other?.hasSuffix("(\(folder)/out.png, \(folder)/out.webp)") == true, "\(other ?? "none")")
+        #expect(other?.hasSuffix("write \(folder)/out.png or \(folder)/out.webp instead") == true, "\(other ?? "none")")
     }
 
     /// The note says what the alpha mode did: a matte leaves no soft pixel to dither (it said
