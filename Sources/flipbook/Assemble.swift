@@ -118,7 +118,7 @@ struct Assemble: ParsableCommand {
         """)
     var quality: QualityArgument?
 
-    @Option(parsing: .unconditional, help: "Most colours a frame draws, 2–256; each table also keeps an entry for transparency, so 256 draws 255 and 15 fits 4-bit tables (standard: later frames 63 unless a scene cut needs more).")
+    @Option(parsing: .unconditional, help: "Most colours a frame draws, 2–256. Each colour table also keeps an entry for transparency, so 256 draws 255 (and 15 colours fill a 16-entry table). A frame drawn over the one before may show more colours on screen; standard gives frames after the first at most 63 unless a scene cut needs more.")
     var colors = 256
 
     @Option(help: "With --quality fast: ordered (stable from frame to frame; the default), fs (Floyd–Steinberg) or none.")

@@ -125,7 +125,10 @@ struct UsageMessage {
 
     /// An abstract as part of a sentence: no full stop at its end, its first letter lower case.
     static func sentence(_ abstract: String) -> String {
-        var text = abstract.hasSuffix(".") ? String(abstract.dropLast()) : abstract
+        // The first sentence only: what the option takes, not the help's explanation after it.
+        var first = abstract[...]
+        if let end = abstract.firstRange(of: /\. \p{Lu}/) { first = abstract[..<end.lowerBound] }
+        var text = first.hasSuffix(".") ? String(first.dropLast()) : String(first)
         // `The …`, and `A …` (a word of one letter); an acronym (`PNG …`) keeps its case.
         if let first = text.first, first.isUppercase, let second = text.dropFirst().first, second.isLowercase || second == " " {
             text = first.lowercased() + text.dropFirst()

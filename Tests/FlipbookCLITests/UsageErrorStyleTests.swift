@@ -61,6 +61,17 @@ struct UsageErrorStyleTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty, "nothing written")
     }
 
+    /// Fresh eyes: `--colors abc` printed the option's whole help (five sentences) as what it
+    /// takes; a value that is no number gets its first sentence only.
+    @Test func aValueOfTheWrongKindGetsTheHelpsFirstSentence() throws {
+        let dir = try Fixtures.temporaryFolder("usage-first-sentence")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let result = try CLI.run(["assemble", Self.coin, "-o", "x.gif", "--colors", "abc"], in: dir)
+        #expect(result.status == 2)
+        let first = result.stderr.split(separator: "\n").first.map(String.init)
+        #expect(first == "error: --colors does not take 'abc'; it takes: most colours a frame draws, 2–256", "\(result.stderr)")
+    }
+
     static let scene = Fixtures.path("framegen/scenes/overlap-alpha.json")
 
     /// Issue 44 (fresh eyes): the commands' own checks each had words of their own — `--scale is
