@@ -103,7 +103,7 @@ extension GIF {
         public var colors: Int
 
         /// The most entries of any colour table: ``colors`` and the transparent entry, at most 256.
-        var tableEntries: Int { min(colors + 1, 256) }
+        var tableEntries: Int { colors < 256 ? colors + 1 : 256 }
         /// How `fast` renders colours between palette entries; `standard` and `high` refine colours
         /// across frames instead and take only `.none`.
         public var dithering: Dithering

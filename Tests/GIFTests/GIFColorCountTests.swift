@@ -38,6 +38,13 @@ import Testing
         #expect(report.paletteSize == entries && report.colorsUsed == table)
     }
 
+    /// The byte-budget search over a cap of any size: its ladder, and the entries a table of it
+    /// holds, never overflow (`Int.max` colours once would have).
+    @Test func hostileCapsDoNotOverflow() {
+        #expect(GIF.Encoder(colors: Int.max).tableEntries == 256 && GIF.Encoder(colors: Int.min).tableEntries == Int.min + 1)
+        #expect(GIF.Encoder(colors: Int.max).budgetLadder.map(\.colors) == [Int.max, 191, 127, 95, 63, 47, 31, 15, 7, 3, 2])
+    }
+
     /// A square of `colors`' tiles, `size` pixels each, `across` a row.
     static func tiles(_ colors: [UInt32], size: Int = 32, across: Int = 4) -> Bitmap {
         let side = size * across

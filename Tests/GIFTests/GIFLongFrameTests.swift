@@ -106,6 +106,8 @@ struct GIFLongFrameTests {
     /// sentence: `invalidInput("colors must be 2…256 (got 1)")`).
     @Test(arguments: [
         (GIF.Encoder(colors: 1), SettingError(.colors, of: "GIF.Encoder", value: 1, allowed: .range(2...256))),
+        (GIF.Encoder(colors: Int.max), SettingError(.colors, of: "GIF.Encoder", value: Int.max, allowed: .range(2...256))),
+        (GIF.Encoder(colors: Int.min), SettingError(.colors, of: "GIF.Encoder", value: Int.min, allowed: .range(2...256))),
         (GIF.Encoder(scale: 0), SettingError(.scale, of: "GIF.Encoder", value: 0, allowed: .range(ImageFileName.drawingScaleRange))),
         (GIF.Encoder(scale: Int.max), SettingError(.scale, of: "GIF.Encoder", value: Int.max, allowed: .range(ImageFileName.drawingScaleRange))),
         (GIF.Encoder(repeatCount: 70_000), SettingError(.repeatCount, of: "GIF.Encoder", value: 70_000, allowed: .range(0...65_536), format: "GIF",
