@@ -43,8 +43,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // SHA-256 for the build's content digests and the Bazel remote cache's keys (Pipeline/ContentHash.swift).
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
-        // The preview page's localhost server (Preview/PreviewServer.swift): no SwiftNIO, so a clean build stays quick.
-        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ] + docsPlugin,
     targets: [
         // System libraries. Each is reached from Swift through exactly one wrapper file.
@@ -71,6 +69,9 @@ let package = Package(
         // ICU's line breaking and bidi; ICU renames its functions by version through macros, so a
         // C target gives the few calls stable names (Text/ICU.swift is its one Swift wrapper).
         .target(name: "CICUShim", linkerSettings: [.linkedLibrary("icuuc")]),
+        // libcurl, for an https:// build cache (Pipeline/CurlTransport.swift): loaded with dlopen on the
+        // first request, so no libcurl headers to build and nothing of it mapped by other commands.
+        .target(name: "CCurlShim", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         // glibc's malloc tuning, for the process-wide memory policy (Basics/System/Syscalls.swift).
         .systemLibrary(name: "CMalloc"),
         // libpng reports errors with longjmp; this C target owns setjmp so that a
@@ -92,11 +93,11 @@ let package = Package(
                 exclude: ["Resources/ORIGIN.md"],
                 resources: [.copy("Resources/DejaVuSans.ttf"), .copy("Resources/DejaVuSans-LICENSE.txt")], swiftSettings: optimisedInDebug),
         // Project files and incremental builds: the other modules' jobs, run in dependency order.
-        .target(name: "Pipeline", dependencies: ["Basics", "Raster", "Animated", "GIF", "APNG", "WebP", "Atlas", "Compose",
+        .target(name: "Pipeline", dependencies: ["Basics", "Raster", "Animated", "GIF", "APNG", "WebP", "Atlas", "Compose", "CCurlShim",
                                                  .product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "Atlas", dependencies: ["Basics", "Raster", "Animated", "GIF", "APNG", "WebP"], swiftSettings: optimisedInDebug),
         // The preview page (`flipbook preview`): sequences, outputs, sheets and findings in one HTML page, and its server.
-        .target(name: "Preview", dependencies: ["Basics", "Raster", "Animated", "GIF", "APNG", "WebP", "Atlas", "Pipeline", .product(name: "FlyingFox", package: "FlyingFox")]),
+        .target(name: "Preview", dependencies: ["Basics", "Raster", "Animated", "GIF", "APNG", "WebP", "Atlas", "Pipeline"]),
         .executableTarget(
             name: "flipbook",
             dependencies: [

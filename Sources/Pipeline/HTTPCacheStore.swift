@@ -2,7 +2,7 @@ import Foundation
 
 /// A Bazel HTTP remote cache (bazel-remote, BuildBuddy, nginx with WebDAV `PUT`): `GET` and `PUT`
 /// of `BASE/ac/KEY` and `BASE/cas/SHA256`, over plain HTTP (``PlainHTTPTransport``, asleep while it
-/// waits) or HTTPS (``URLSessionTransport``).
+/// waits) or HTTPS (``CurlTransport``).
 ///
 /// Each request is waited for on the calling thread, for at most the cache's timeout of silence
 /// and a bound on the whole transfer; a `GET` that answers 404 is a miss, any other answer but
@@ -14,10 +14,11 @@ final class HTTPCacheStore: CacheStore {
     private let transferLimit: Double
 
     /// A store at `url` (its `user:password@`, if any, sent as basic authentication) that waits
-    /// `timeout` seconds of silence per request.
-    init(url: URL, timeout: Double) {
+    /// `timeout` seconds of silence per request; `environment` says which proxy and certificate
+    /// authorities libcurl uses (``CurlTransport``).
+    init(url: URL, timeout: Double, environment: [String: String] = ProcessInfo.processInfo.environment) {
         var parts = URLComponents(url: url, resolvingAgainstBaseURL: false)
-        // A server's log names the client (URLSession's own says "unknown version").
+        // A server's log names the client (libcurl's own would name libcurl).
         var headers = [("User-Agent", "flipbook/\(BuildJob.version)")]
         if let user = parts?.user {
             let credentials = user.removingPercentEncoding ?? user
@@ -31,12 +32,12 @@ final class HTTPCacheStore: CacheStore {
         transferLimit = max(60, timeout * 12)
         var path = parts?.percentEncodedPath ?? ""
         while path.hasSuffix("/") { path.removeLast() }
-        if parts?.scheme?.lowercased() == "http", let host = parts?.host, !Self.isProxied(host) {
+        if parts?.scheme?.lowercased() == "http", let host = parts?.host, !Self.isProxied(host, environment: environment) {
             transport = PlainHTTPTransport(host: host, port: parts?.port ?? 80, basePath: path, silence: timeout, transferLimit: transferLimit)
         } else {
             var text = parts?.string ?? url.absoluteString
             while text.hasSuffix("/") { text.removeLast() }
-            transport = URLSessionTransport(base: text, silence: timeout, transferLimit: transferLimit)
+            transport = CurlTransport(base: text, silence: timeout, transferLimit: transferLimit, environment: environment)
         }
     }
 
@@ -78,7 +79,7 @@ final class HTTPCacheStore: CacheStore {
 
     /// Whether the environment sends plain HTTP to `host` through a proxy (`http_proxy` or
     /// `all_proxy`, `host` not excepted by `no_proxy`), as libcurl reads it: such requests go
-    /// through `URLSession`, which honours it.
+    /// through libcurl (``CurlTransport``), which honours it.
     static func isProxied(_ host: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
         let proxy = [environment["http_proxy"], environment["all_proxy"], environment["ALL_PROXY"]].compactMap { $0 }
         guard proxy.contains(where: { !$0.isEmpty }) else { return false }

@@ -3,8 +3,8 @@ import Synchronization
 
 /// HTTP/1.1 over plain TCP (``TCPConnection``), for an `http://` cache: a request written whole, an
 /// answer read by its `Content-Length`, its chunks or to the connection's end, with every wait asleep
-/// in `poll(2)`. (Foundation's `URLSession` on Linux, which ``URLSessionTransport`` still uses for
-/// `https://`, spun a core for as long as a silent server made it wait.)
+/// in `poll(2)`. (Foundation's `URLSession` on Linux, which served `http://` before, spun a core for
+/// as long as a silent server made it wait.)
 ///
 /// A connection whose answer was framed is kept for the next request; one that a server closed
 /// while it was kept is noticed before it is used, and a request that gets no answer at all on a
@@ -89,9 +89,8 @@ private struct Exchange {
 
     /// The most a status line and headers may take.
     static let headerLimit = 64 * 1024
-    /// The most a body may take: a cache entry is one target's outputs, and a garbage stream must
-    /// end before it fills memory.
-    static let bodyLimit = 1 << 31
+    /// The most a body may take (``HTTPTransport/bodyLimit``).
+    static let bodyLimit = PlainHTTPTransport.bodyLimit
 
     let connection: TCPConnection
     let silence: Duration

@@ -1,16 +1,16 @@
 import Basics
-import Dispatch
-import FlyingFox
-import FlyingSocks
 import Foundation
+import Synchronization
 
 /// Serves a `PreviewJob`'s page on 127.0.0.1 (`flipbook preview --serve`) and makes the page reload
 /// when what it shows changes (a rebuild rewrote an output, a frame was saved).
 ///
-/// The server is FlyingFox's: plain sockets and Swift concurrency, no SwiftNIO, so it adds seconds,
-/// not minutes, to a clean build and CI. It answers only on the loopback address and serves only
-/// the page and the files the page references (each looked up by its URL in the page's own list,
-/// never by joining a request's path to a folder): nothing else in the folder is reachable.
+/// A small HTTP/1.1 server of its own (``LoopbackListener``, one thread a connection, one request
+/// a connection): it answers `GET` and `HEAD` only on the loopback address and serves only the
+/// page and the files the page references (each looked up by its URL in the page's own list,
+/// never by joining a request's path to a folder): nothing else in the folder is reachable. (A
+/// server library was used before; the one at hand linked Foundation's networking, libcurl and
+/// two dozen libraries into every command's start-up, for this one page.)
 ///
 /// The page asks `GET /__flipbook/changes?since=VERSION`, which answers as soon as the version
 /// changes (or after ten seconds with the same one, and the page asks again). Four times a second
@@ -23,6 +23,9 @@ public final class PreviewServer: Sendable {
     /// The port asked for on 127.0.0.1; 0 lets the system choose a free one (the URL given to
     /// `run(listening:)` names it).
     public let port: UInt16
+
+    /// At most this many connections are answered at once; one more is closed unanswered.
+    static let connectionLimit = 64
 
     /// A server for `job`'s page on `port` of 127.0.0.1 (0: any free port).
     public init(job: PreviewJob, port: UInt16 = 0) {
@@ -37,74 +40,80 @@ public final class PreviewServer: Sendable {
     /// cannot be listened on (another server holds it).
     public func run(listening: @escaping @Sendable (_ url: String, _ problems: [String]) -> Void) throws(PreviewError) {
         let page = try job.plan(cancellation: nil)
-        let problems = page.problems
-        let state = PreviewServerState(job: job, page: page)
-        let address: sockaddr_in
-        do { address = try .inet(ip4: "127.0.0.1", port: port) } catch { throw .serve(port: Int(port), reason: "\(error)") }
-        let server = HTTPServer(address: address, timeout: 30, logger: .disabled, handler: ClosureHTTPHandler { request in
-            await state.respond(to: request)
-        })
-        let failure = PreviewServerFailure()
-        let done = DispatchSemaphore(value: 0)
-        Task.detached {
-            do {
-                try await withThrowingTaskGroup(of: Void.self) { group in
-                    // The server and the wait for it side by side: a port another server holds
-                    // ends `run()` at once, and with it the group (the wait alone hung 10 s, or on).
-                    group.addTask { try await server.run() }
-                    group.addTask {
-                        try await server.waitUntilListening(timeout: 10)
-                        guard case .ip4(_, let port)? = await server.listeningAddress else { throw PreviewServerFailure.NotListening() }
-                        await state.listen(on: port)
-                        listening("http://127.0.0.1:\(port)/", problems)
-                        await state.watch()
-                    }
-                    _ = try await group.next()
-                    group.cancelAll()
-                }
-            } catch {
-                // FlyingFox's `failed(type: "Bind", errno: 98, message: "Address already in use")`: the message.
-                let text = "\(error)"
-                failure.set(text.firstMatch(of: /message: "([^"]*)"/).map { String($0.1) } ?? text)
+        let listener: LoopbackListener
+        do { listener = try LoopbackListener(port: port) } catch { throw .serve(port: Int(port), reason: error.description) }
+        let state = PreviewServerState(job: job, page: page, port: listener.port)
+        listening("http://127.0.0.1:\(listener.port)/", page.problems)
+        Thread.detachNewThread { state.watch() }
+        let open = Mutex(0)
+        while true {
+            let connection: LoopbackConnection
+            do { connection = try listener.accept() } catch { throw .serve(port: Int(listener.port), reason: error.description) }
+            guard open.withLock({ count in count < Self.connectionLimit ? { count += 1; return true }() : false }) else { continue }
+            Thread.detachNewThread {
+                defer { open.withLock { $0 -= 1 } }
+                Self.answer(connection, state: state)
             }
-            done.signal()
         }
-        done.wait()
-        throw .serve(port: Int(port), reason: failure.reason ?? "the server stopped")
+    }
+
+    /// Reads one request from `connection`, answers it and ends the connection.
+    private static func answer(_ connection: LoopbackConnection, state: PreviewServerState) {
+        defer { connection.finish() }
+        var head: [UInt8] = []
+        let end: [UInt8] = Array("\r\n\r\n".utf8)
+        var complete = false
+        while !complete {
+            let more = connection.receive(upTo: 4096)
+            guard !more.isEmpty else { return }
+            let searchFrom = max(0, head.count - 3)
+            head += more
+            if let found = head[searchFrom...].firstRange(of: end) {
+                head.removeSubrange(found.lowerBound...)
+                complete = true
+            }
+            guard head.count <= PreviewRequest.headLimit else {
+                connection.send(PreviewResponse.text(431, "the request's header is over \(PreviewRequest.headLimit / 1024) KiB\n").bytes(head: false))
+                return
+            }
+        }
+        guard let request = PreviewRequest(head: head) else {
+            connection.send(PreviewResponse.text(400, "not an HTTP/1.x request\n").bytes(head: false))
+            return
+        }
+        connection.send(state.respond(to: request).bytes(head: request.method == "HEAD"))
     }
 }
 
-/// Why the server task ended, handed from it to the thread that waits.
-final class PreviewServerFailure: @unchecked Sendable {
-    struct NotListening: Error, CustomStringConvertible { var description: String { "the server did not start listening" } }
-    private let lock = NSLock()
-    private var stored: String?
-    func set(_ reason: String) { lock.withLock { stored = reason } }
-    var reason: String? { lock.withLock { stored } }
-}
-
-/// The page being served, its files by URL path, and its version.
-actor PreviewServerState {
+/// The page being served, its files by URL path, and its version: read by every connection's
+/// thread, replaced by the watching one.
+final class PreviewServerState: Sendable {
     let job: PreviewJob
-    private var html: String = ""
-    /// URL path → the file as planned and where it really lay then (links resolved).
-    private var files: [String: (file: String, real: String)] = [:]
-    private(set) var version: String = ""
-    private var counter = 0
-    private var fingerprint: String = ""
-    private var watched: [String] = []
-    /// The port listened on, once known: a `Host` naming another port is another server's.
-    private var port: UInt16?
+    /// The port listened on: a `Host` naming another port is another server's.
+    let port: UInt16
+    private let served: Mutex<Served>
 
-    init(job: PreviewJob, page: PreviewPage) {
-        self.job = job
-        let (html, files, watched) = Self.serve(page, version: Self.version(0))
-        self.html = html
-        self.files = files
-        self.watched = watched
-        self.version = Self.version(0)
-        self.fingerprint = Self.fingerprint(of: watched)
+    /// What one plan of the page serves.
+    private struct Served {
+        var html: String
+        /// URL path → the file as planned and where it really lay then (links resolved).
+        var files: [String: (file: String, real: String)]
+        var version: String
+        var counter = 0
+        var fingerprint: String
+        var watched: [String]
     }
+
+    init(job: PreviewJob, page: PreviewPage, port: UInt16) {
+        self.job = job
+        self.port = port
+        let version = Self.version(0)
+        let (html, files, watched) = Self.serve(page, version: version)
+        served = Mutex(Served(html: html, files: files, version: version, fingerprint: Self.fingerprint(of: watched), watched: watched))
+    }
+
+    /// The page's version now.
+    var version: String { served.withLock { $0.version } }
 
     private static func version(_ counter: Int) -> String { "\(getpid()).\(counter)" }
 
@@ -126,55 +135,52 @@ actor PreviewServerState {
         paths.map { FileIO.fingerprint(of: $0) ?? "-" }.joined(separator: "|")
     }
 
-    /// Compares the fingerprints four times a second; after a change and a quiet quarter-second,
-    /// plans the page again (a plan that fails keeps the page served and is tried after the next change).
-    func watch() async {
-        while !Task.isCancelled {
-            try? await Task.sleep(nanoseconds: 250_000_000)
+    /// Compares the fingerprints four times a second, for as long as the process runs; after a
+    /// change and a quiet quarter-second, plans the page again (a plan that fails keeps the page
+    /// served and is tried after the next change).
+    func watch() {
+        while true {
+            Thread.sleep(forTimeInterval: 0.25)
+            let (watched, fingerprint) = served.withLock { ($0.watched, $0.fingerprint) }
             let now = Self.fingerprint(of: watched)
             guard now != fingerprint else { continue }
-            try? await Task.sleep(nanoseconds: 250_000_000)
+            Thread.sleep(forTimeInterval: 0.25)
             let settled = Self.fingerprint(of: watched)
             guard settled == now else { continue }
-            fingerprint = settled
+            served.withLock { $0.fingerprint = settled }
             guard let page = try? job.plan(cancellation: nil) else { continue }
-            counter += 1
+            let counter = served.withLock { $0.counter } + 1
             let version = Self.version(counter)
-            let (html, files, watched) = Self.serve(page, version: version)
-            self.html = html
-            self.files = files
-            self.watched = watched
-            self.fingerprint = Self.fingerprint(of: watched)
-            self.version = version
+            let (html, files, newWatched) = Self.serve(page, version: version)
+            let newFingerprint = Self.fingerprint(of: newWatched)
+            served.withLock {
+                $0 = Served(html: html, files: files, version: version, counter: counter, fingerprint: newFingerprint, watched: newWatched)
+            }
         }
     }
 
-    /// Takes the port the server listens on (the system's choice for port 0).
-    func listen(on port: UInt16) { self.port = port }
-
-    func respond(to request: HTTPRequest) async -> HTTPResponse {
-        guard request.method == .GET || request.method == .HEAD else { return HTTPResponse(statusCode: .methodNotAllowed) }
+    func respond(to request: PreviewRequest) -> PreviewResponse {
+        guard request.method == "GET" || request.method == "HEAD" else { return .text(405, "only GET and HEAD are served\n") }
         // A page elsewhere may point a name of its own at 127.0.0.1 (DNS rebinding) and read the
         // frames through the browser: a request for any host but this machine's, or for another
         // port, is refused — by its `Host`, and by the authority of an absolute-form request
         // (`GET http://evil.example/ HTTP/1.1`), which HTTP puts before `Host`.
         // HTTP/1.1 requires a Host (RFC 9112 §3.2): a request without one is malformed.
-        if request.version == .http11 && request.headers[.host] == nil {
-            return HTTPResponse(statusCode: .badRequest, headers: [.contentType: "text/plain"], body: Data("a Host header is required\n".utf8))
+        if request.version == "HTTP/1.1" && request.fields["host"] == nil {
+            return .text(400, "a Host header is required\n")
         }
-        guard Self.isLocal(host: request.headers[.host], port: port),
-              Self.isLocal(target: request.target.rawValue, port: port) else {
-            return HTTPResponse(statusCode: .forbidden, headers: [.contentType: "text/plain"], body: Data("only 127.0.0.1 and localhost are served\n".utf8))
+        guard Self.isLocal(host: request.fields["host"], port: port), Self.isLocal(target: request.target, port: port) else {
+            return .text(403, "only 127.0.0.1 and localhost are served\n")
         }
         // `GET http://127.0.0.1:PORT HTTP/1.1` (an absolute form without a path) asks for the page.
-        let path = request.path.isEmpty ? "/" : request.path.removingPercentEncoding ?? request.path
+        let path = request.path.isEmpty ? "/" : PreviewRequest.decoded(Substring(request.path), plusIsSpace: false) ?? request.path
         switch path {
         case "/", "/index.html":
-            return HTTPResponse(statusCode: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"], body: Data(html.utf8))
+            return PreviewResponse(status: 200, contentType: "text/html; charset=utf-8", cacheControl: "no-store", body: Array(served.withLock { $0.html }.utf8))
         case "/__flipbook/changes":
-            let since = request.query.first { $0.name == "since" }?.value ?? ""
+            let since = request.query("since") ?? ""
             for _ in 0..<100 where version == since {
-                try? await Task.sleep(nanoseconds: 100_000_000)
+                Thread.sleep(forTimeInterval: 0.1)
             }
             return json(["version": version])
         case "/__flipbook/version":
@@ -183,18 +189,17 @@ actor PreviewServerState {
             // Served only while it lies where the plan found it: a frame swapped for a link that
             // leads out is not read through before the next plan drops it (fresh eyes 53: 300 ms
             // of an outside file served). Looked at before and after the read.
-            guard let (file, real) = files[String(path.dropFirst())], FileIO.resolvedPath(file) == real,
+            guard let (file, real) = served.withLock({ $0.files[String(path.dropFirst())] }), FileIO.resolvedPath(file) == real,
                   let bytes = try? FileIO.readAll(file), FileIO.resolvedPath(file) == real else {
-                return HTTPResponse(statusCode: .notFound, headers: [.contentType: "text/plain"], body: Data("not found\n".utf8))
+                return .text(404, "not found\n")
             }
-            return HTTPResponse(statusCode: .ok, headers: [.contentType: Self.contentType(file), .cacheControl: "no-cache"], body: Data(bytes))
+            return PreviewResponse(status: 200, contentType: Self.contentType(file), cacheControl: "no-cache", body: bytes)
         }
     }
 
     /// Whether a request's `Host` names this machine (`127.0.0.1`, `localhost`, `[::1]`) and, when
     /// it has a port, `port` (any while `port` is not known); a request without one (HTTP/1.0) is
-    /// taken. (Two `Host` lines reach here as the last one: FlyingFox keeps one value a header.
-    /// Browsers send one.)
+    /// taken. (A request with two `Host` lines is malformed: ``PreviewRequest`` refuses it.)
     static func isLocal(host: String?, port: UInt16?) -> Bool {
         guard let host = host?.trimmingCharacters(in: .whitespaces).lowercased() else { return true }
         let name: Substring, rest: Substring
@@ -223,9 +228,9 @@ actor PreviewServerState {
         return isLocal(host: String(authority), port: port)
     }
 
-    private func json(_ object: [String: String]) -> HTTPResponse {
+    private func json(_ object: [String: String]) -> PreviewResponse {
         let text = PreviewJSON.object(object.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }).text
-        return HTTPResponse(statusCode: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"], body: Data(text.utf8))
+        return PreviewResponse(status: 200, contentType: "application/json", cacheControl: "no-store", body: Array(text.utf8))
     }
 
     private static func contentType(_ file: String) -> String {

@@ -22,17 +22,25 @@ public final class NginxServer: @unchecked Sendable {
     private let process: Process
     private let lock = NSLock()
 
+    /// Whether it speaks HTTPS, with a certificate of its own for 127.0.0.1 (``certificate``).
+    public let tls: Bool
+
     /// The cache's URL.
-    public var url: URL { URL(string: "http://127.0.0.1:\(port)") ?? URL(fileURLWithPath: "/") }
+    public var url: URL { URL(string: "\(tls ? "https" : "http")://127.0.0.1:\(port)") ?? URL(fileURLWithPath: "/") }
+    /// The self-signed certificate a TLS server presents: the authority a client must be told to trust.
+    public var certificate: String { folder + "/cert.pem" }
     /// Where the cache's entries are on disk (`ac/…`, `cas/…`).
     public var store: String { folder + "/store" }
 
-    /// Starts nginx on a free port. Throws ``Unavailable`` when nginx is not installed, has no
-    /// WebDAV module, or does not come up within five seconds — saying what to do about it.
-    public init(failing: Bool = false) throws {
+    /// Starts nginx on a free port; with `tls`, speaking HTTPS with a fresh self-signed certificate
+    /// for 127.0.0.1 (made by the `openssl` command). Throws ``Unavailable`` when nginx is not
+    /// installed, has no WebDAV module, or does not come up within five seconds — saying what to do about it.
+    public init(failing: Bool = false, tls: Bool = false) throws {
         let nginx = try Self.executable()
-        folder = try Fixtures.temporaryFolder(failing ? "nginx-500" : "nginx")
+        self.tls = tls
+        folder = try Fixtures.temporaryFolder(failing ? "nginx-500" : tls ? "nginx-tls" : "nginx")
         for sub in ["store", "tmp"] { try FileManager.default.createDirectory(atPath: folder + "/" + sub, withIntermediateDirectories: true) }
+        if tls { try Self.makeCertificate(in: folder) }
         var lastError = ""
         for _ in 0..<5 {
             let port = try SilentServer.freePort()
@@ -57,7 +65,8 @@ public final class NginxServer: @unchecked Sendable {
                     scgi_temp_path \(folder)/tmp/scgi;
                     client_max_body_size 0;
                     server {
-                        listen 127.0.0.1:\(port);
+                        listen 127.0.0.1:\(port)\(tls ? " ssl" : "");
+                        \(tls ? "ssl_certificate \(folder)/cert.pem; ssl_certificate_key \(folder)/key.pem;" : "")
                         root \(folder)/store;
                         location / { \(location) }
                     }
@@ -94,6 +103,21 @@ public final class NginxServer: @unchecked Sendable {
             while process.isRunning, Date() < deadline { usleep(10_000) }
             if process.isRunning { kill(process.processIdentifier, SIGKILL) }
             process.waitUntilExit()
+        }
+    }
+
+    /// A key and a self-signed certificate for 127.0.0.1 (`key.pem`, `cert.pem`) in `folder`.
+    static func makeCertificate(in folder: String) throws {
+        let openssl = Process()
+        openssl.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        openssl.arguments = ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=127.0.0.1",
+                             "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", folder + "/key.pem", "-out", folder + "/cert.pem"]
+        openssl.standardOutput = FileHandle.nullDevice
+        openssl.standardError = FileHandle.nullDevice
+        try openssl.run()
+        openssl.waitUntilExit()
+        guard openssl.terminationStatus == 0 else {
+            throw Unavailable(description: "openssl could not make a test certificate (exit \(openssl.terminationStatus)): run Scripts/bootstrap")
         }
     }
 

@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import Pipeline
+
+/// The `https://` cache through libcurl (``CurlTransport``), against a real nginx speaking TLS with
+/// a certificate made for the test, and a server that never answers.
+@Suite("HTTPS cache")
+struct HTTPSCacheTests {
+    static let key = String(repeating: "cd", count: 32)
+
+    /// What a `GET` from `store` failed with; nil when it did not fail.
+    static func failure(_ store: HTTPCacheStore) -> String? {
+        do throws(CacheStoreFailure) {
+            _ = try store.get(.actions, key)
+            return nil
+        } catch {
+            return error.reason
+        }
+    }
+
+    @Test(arguments: [0, 5, 3 << 20])
+    func whatIsPutComesBackOverTLS(size: Int) throws {
+        let server = try NginxServer(tls: true)
+        let store = HTTPCacheStore(url: server.url, timeout: 5, environment: ["CURL_CA_BUNDLE": server.certificate])
+        #expect(try store.get(.contents, Self.key) == nil, "a key never put is a miss")
+        let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 8) }
+        try store.put(.contents, Self.key, bytes)
+        #expect(FileManager.default.contents(atPath: server.store + "/cas/" + Self.key) == Data(bytes), "nginx stored the bytes sent")
+        let back = try #require(try store.get(.contents, Self.key))
+        #expect(back.count == bytes.count)
+        #expect(back == bytes)
+    }
+
+    @Test func theCertificateAuthorityComesFromTheEnvironmentAndAnUntrustedServerIsNotUsed() throws {
+        let server = try NginxServer(tls: true)
+        try HTTPCacheStore(url: server.url, timeout: 5, environment: ["CURL_CA_BUNDLE": server.certificate]).put(.actions, Self.key, [1, 2, 3])
+        // SSL_CERT_FILE names it as well (the OpenSSL convention), when CURL_CA_BUNDLE does not.
+        let viaSSL = HTTPCacheStore(url: server.url, timeout: 5, environment: ["SSL_CERT_FILE": server.certificate])
+        #expect(try viaSSL.get(.actions, Self.key) == [1, 2, 3])
+        // Without it the test's own certificate is not trusted: said, not taken.
+        let reason = try #require(Self.failure(HTTPCacheStore(url: server.url, timeout: 5, environment: [:])))
+        #expect(reason.hasPrefix("could not be reached ("), "\(reason)")
+        #expect(reason.lowercased().contains("certificate"), "\(reason)")
+    }
+
+    @Test func aServerThatSaysNothingTimesOut() throws {
+        let server = try SilentServer()
+        let url = try #require(URL(string: "https://127.0.0.1:\(server.port)"))
+        let started = ContinuousClock.now
+        #expect(Self.failure(HTTPCacheStore(url: url, timeout: 1, environment: [:])) == "timed out after 1 s without an answer")
+        #expect(ContinuousClock.now - started < .seconds(10))
+    }
+
+    @Test func noServerIsSaidAsUnreachable() throws {
+        let port = try SilentServer.freePort()
+        let url = try #require(URL(string: "https://127.0.0.1:\(port)/cache"))
+        let reason = try #require(Self.failure(HTTPCacheStore(url: url, timeout: 2, environment: [:])))
+        #expect(reason.hasPrefix("could not be reached ("), "\(reason)")
+    }
+}
