@@ -145,3 +145,18 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+/// Release builds carry the Swift runtime and Foundation inside `flipbook` on Linux (`-static-stdlib`,
+/// what `swift build --static-swift-stdlib` does; the flag on every target, so that each compiles
+/// against the static libraries' modules): a command starts in about 10 ms instead of 23 (the
+/// dynamic loader bound ~19 000 symbols across the toolchain's libraries at every start), and the
+/// binary runs where no Swift toolchain is installed. The C libraries stay shared. Debug builds
+/// and the tests link dynamically, as quick to link as before.
+if !isCheckedOutDependency {
+    for target in package.targets where [.regular, .executable].contains(target.type) {
+        target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))]
+    }
+    for target in package.targets where target.type == .executable {
+        target.linkerSettings = (target.linkerSettings ?? []) + [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))]
+    }
+}
