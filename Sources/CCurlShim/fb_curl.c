@@ -129,7 +129,7 @@ typedef struct {
 static size_t provide(char *buffer, size_t size, size_t count, void *context) {
     source *from = context;
     size_t length = size * count < from->left ? size * count : from->left;
-    memcpy(buffer, from->bytes, length);
+    if (length > 0) memcpy(buffer, from->bytes, length);
     from->bytes += length;
     from->left -= length;
     return length;

@@ -152,12 +152,16 @@ extension GIF {
         /// single-file Basics `OutputSet` (recorded, so a later run may replace it); the GIF is
         /// never held in memory whole. Before any work, ``EncodeError/output(_:)`` refuses a `path` that
         /// is one of `inputs`, not a regular file, another set's file, or — unless `overwrite` — a
-        /// file Flipbook did not write, or a name that promises another format than GIF. Throws as ``encode(_:progress:)`` does, and ``EncodeError/writeFailed(_:)``
+        /// file Flipbook did not write, or a name that promises another format than GIF (a name without an
+        /// extension is taken as it is). Throws as ``encode(_:progress:)`` does, and ``EncodeError/writeFailed(_:)``
         /// when the file cannot be written; nothing is left at `path` on any error.
         public func write(_ input: FrameInput, to path: String, protecting inputs: InputFiles = InputFiles(), overwrite: Bool = false,
                           progress: (@Sendable (JobProgress) -> Void)? = nil) throws(EncodeError) -> Report {
-            // A name that promises another format (`walk.png`) is refused: a GIF is named .gif.
-            do throws(OutputError) { try OutputName.require(path, extensions: ["gif"], what: "a GIF encoder writes GIF") } catch { throw .output(error) }
+            // A name that promises another format (`walk.png`) is refused: a GIF is named .gif. A name
+            // without an extension promises nothing, as for the APNG and WebP encoders.
+            if !OutputName.pathExtension(path).isEmpty || path.isEmpty {
+                do throws(OutputError) { try OutputName.require(path, extensions: ["gif"], what: "a GIF encoder writes GIF") } catch { throw .output(error) }
+            }
             let set = OutputSet(owner: path, protecting: inputs)
             let file: AtomicFileWriter
             do { file = try set.open(path, named: overwrite) } catch { throw .writing(error) }

@@ -63,9 +63,12 @@ public final class PreviewServer: Sendable {
         var head: [UInt8] = []
         let end: [UInt8] = Array("\r\n\r\n".utf8)
         var complete = false
+        // A client that trickles its head (a byte now and then, each within the connection's
+        // timeout) is let go after this long all the same.
+        let deadline = ContinuousClock.now + .seconds(LoopbackConnection.timeout)
         while !complete {
             let more = connection.receive(upTo: 4096)
-            guard !more.isEmpty else { return }
+            guard !more.isEmpty, ContinuousClock.now < deadline else { return }
             let searchFrom = max(0, head.count - 3)
             head += more
             if let found = head[searchFrom...].firstRange(of: end) {

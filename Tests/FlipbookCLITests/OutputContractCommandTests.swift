@@ -221,6 +221,17 @@ struct OutputContractCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty)
     }
 
+    /// A name without an extension is written in the format `--format` names, as docs/CLI.md says
+    /// (fresh eyes: `-o anim --format gif` was refused, "name it .gif", where apng and webp worked).
+    @Test(arguments: [("gif", [0x47, 0x49, 0x46, 0x38, 0x39, 0x61]), ("apng", [0x89, 0x50, 0x4E, 0x47]), ("webp", [0x52, 0x49, 0x46, 0x46])] as [(String, [UInt8])])
+    func aNameWithoutAnExtensionTakesTheFormatGiven(format: String, signature: [UInt8]) throws {
+        let dir = try Fixtures.temporaryFolder("contract-cli")
+        let result = try CLI.run(Self.resolve(["assemble", "FIXTURE_SEQ", "-o", "anim", "--format", format]), in: dir)
+        #expect(result.status == 0, "\(result.stderr)")
+        let bytes = try #require(FileManager.default.contents(atPath: dir + "/anim"))
+        #expect(Array(bytes.prefix(signature.count)) == signature)
+    }
+
     /// `-o -` where one file makes sense: the file on standard output, the summary on standard error.
     @Test(arguments: [(["assemble", "FIXTURE_SEQ", "-o", "-"], [0x47, 0x49, 0x46, 0x38, 0x39, 0x61]),
                       (["assemble", "FIXTURE_SEQ", "-o", "-", "--format", "apng"], [0x89, 0x50, 0x4E, 0x47]),
