@@ -56,7 +56,8 @@ extension AnimationSummarizing {
                                     framesMergedIdentical: report.framesMergedIdentical, framesMergedNearIdentical: report.framesMergedNearIdentical,
                                     nearIdenticalMaxDifference: report.nearIdenticalMaxDifference,
                                     durationSeconds: Double(report.totalCentiseconds) / 100, repeatCount: settings.repeatCount,
-                                    colors: report.colorsUsed, localPalettes: report.localPalettes, dither: settings.dithering.rawValue,
+                                    colors: report.colorsUsed, colorsCap: settings.colors, localPalettes: report.localPalettes,
+                                    dither: settings.dithering.rawValue,
                                     qualityPreset: settings.quality.rawValue, fitsMaxBytes: maxBytes == nil ? nil : fits, warnings: warnings)
             // The frames GIF's one bit of alpha erased, counted and said as on standard error.
             output.framesMergedInvisible = report.framesMergedInvisible.count
@@ -65,6 +66,8 @@ extension AnimationSummarizing {
         }
         var line = "\(output): \(report.width)×\(report.height), \(Console.count(report.framesWritten, "frame")), "
             + "\(Double(report.totalCentiseconds) / 100) s, \(report.bytes) bytes"
+        // With --max-bytes, the colours the search chose (fresh eyes: nothing said which).
+        if maxBytes != nil { line += ", at most \(settings.colors) colours a frame (\(settings.quality.rawValue))" }
         line += settings.repeatCount == 0 ? ", loops forever" : ", plays \(settings.repeatCount)×"
         return line + merged.map { "\nnote: " + $0 }.joined()
     }
@@ -77,8 +80,10 @@ extension Assemble {
         var output: String, format: String, bytes: Int, width: Int, height: Int, frames: Int
         var framesMergedForTiming: Int, framesMergedIdentical: Int, framesMergedNearIdentical: Int, nearIdenticalMaxDifference: Int
         var durationSeconds: Double, repeatCount: Int
-        /// GIF: the colour table's size asked for, local palettes written, dithering and quality preset.
-        var colors: Int? = nil, localPalettes: Int? = nil, dither: String? = nil, qualityPreset: String? = nil
+        /// GIF: the largest colour table written (entries, the transparent one included), the most
+        /// colours a frame may draw (`--colors`, or what `--max-bytes` chose), local palettes written,
+        /// dithering and quality preset.
+        var colors: Int? = nil, colorsCap: Int? = nil, localPalettes: Int? = nil, dither: String? = nil, qualityPreset: String? = nil
         /// GIF: frames whose every pixel GIF's one bit of alpha erases, merged into the frame before.
         var framesMergedInvisible: Int? = nil
         /// APNG: the colour type written.

@@ -212,6 +212,13 @@ struct AssembleCommandTests {
         let fits = try CLI.run(["assemble", explosion, "-o", directory + "/fit.gif", "--max-bytes", "45000", "--json"])
         #expect(fits.status == 0, "\(fits.stderr)")
         #expect(try FileIO.readAll(directory + "/fit.gif").count <= 45000)
+        // The JSON says which cap the search chose (fresh eyes: nothing did), and the text line too.
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(fits.stdout.utf8)) as? [String: Any])
+        let cap = try #require(report["colorsCap"] as? Int)
+        #expect(cap < 256 && [191, 127, 95, 63, 47, 31, 15, 7, 3, 2].contains(cap), "\(cap)")
+        #expect((report["colors"] as? Int ?? 0) <= 256)
+        let said = try CLI.run(["assemble", explosion, "-o", directory + "/fit2.gif", "--max-bytes", "45000"])
+        #expect(said.stdout.contains(", at most \(cap) colours a frame (standard)"), "\(said.stdout)")
         let impossible = try CLI.run(["assemble", explosion, "-o", directory + "/no.gif", "--max-bytes", "1000"])
         #expect(impossible.status == 1)
         #expect(impossible.stderr.contains("(2 colours, standard)") && impossible.stderr.contains("fewer frames"), "\(impossible.stderr)")
