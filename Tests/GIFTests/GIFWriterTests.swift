@@ -105,10 +105,20 @@ struct GIFWriterTests {
     }
 }
 
-/// The encoder's file write refuses a name that promises another format, as the CLI does.
+/// The encoder's file write refuses a name that promises another format, as the CLI does; a name
+/// without an extension promises nothing and is written, as the APNG and WebP encoders write it.
 @Suite("GIF.Encoder output names")
 struct GIFEncoderNameTests {
-    @Test(arguments: ["walk.png", "walk.webp", "walk"])
+    @Test func aNameWithoutAnExtensionIsWritten() throws {
+        let folder = NSTemporaryDirectory() + "flipbook-gif-name-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let input = try FrameInput(count: 2, duration: 0.1) { _ in Bitmap(clearWidth: 4, height: 4) }
+        #expect(try GIF.Encoder().write(input, to: "\(folder)/walk").framesWritten == 1)
+        #expect(FileManager.default.contents(atPath: "\(folder)/walk")?.prefix(6) == Data("GIF89a".utf8))
+    }
+
+    @Test(arguments: ["walk.png", "walk.webp", "walk.apng"])
     func aNameOfAnotherFormatIsRefused(name: String) throws {
         let folder = NSTemporaryDirectory() + "flipbook-gif-name-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
