@@ -17,8 +17,11 @@ enum {
     OPT_ERRORBUFFER = 10010,
     OPT_WRITEFUNCTION = 20011,
     OPT_READFUNCTION = 20012,
-    OPT_LOW_SPEED_LIMIT = 19,
-    OPT_LOW_SPEED_TIME = 20,
+    OPT_HEADERDATA = 10029,
+    OPT_HEADERFUNCTION = 20079,
+    OPT_NOPROGRESS = 43,
+    OPT_XFERINFODATA = 10057,
+    OPT_XFERINFOFUNCTION = 20219,
     OPT_HTTPHEADER = 10023,
     OPT_UPLOAD = 46,
     OPT_FOLLOWLOCATION = 52,
@@ -35,6 +38,7 @@ enum {
     GLOBAL_ALL = 3,
     E_WRITE_ERROR = 23,
     E_OPERATION_TIMEDOUT = 28,
+    E_ABORTED_BY_CALLBACK = 42,
 };
 
 typedef int (*global_init_fn)(long);
@@ -141,6 +145,40 @@ static long milliseconds_now(void) {
     return (long)now.tv_sec * 1000 + now.tv_nsec / 1000000;
 }
 
+// Silence as the cache means it: nothing either way for `silence_ms` — no byte of a body, no line
+// of the answer's head. (libcurl's low-speed limit averages over its window, and cut a server
+// trickling a byte a second as silent.)
+typedef struct {
+    long silence_ms, last_change;
+    int64_t received, sent;
+    int silent;
+} watch;
+
+// A header line arrived: the server is not silent (the progress counts body bytes only).
+static size_t header_line(char *data, size_t size, size_t count, void *context) {
+    (void)data;
+    ((watch *)context)->last_change = milliseconds_now();
+    return size * count;
+}
+
+static int progress(void *context, int64_t download_total, int64_t downloaded, int64_t upload_total, int64_t uploaded) {
+    (void)download_total;
+    (void)upload_total;
+    watch *on = context;
+    long now = milliseconds_now();
+    if (downloaded != on->received || uploaded != on->sent) {
+        on->received = downloaded;
+        on->sent = uploaded;
+        on->last_change = now;
+        return 0;
+    }
+    if (now - on->last_change >= on->silence_ms) {
+        on->silent = 1;
+        return 1; // CURLE_ABORTED_BY_CALLBACK
+    }
+    return 0;
+}
+
 fb_curl_outcome fb_curl_send(const char *method, const char *url, const char *const *headers, int header_count,
                              const uint8_t *body, size_t body_length, long silence_ms, long limit_ms,
                              size_t body_limit, const char *ca_file, fb_curl_answer *answer) {
@@ -163,7 +201,7 @@ fb_curl_outcome fb_curl_send(const char *method, const char *url, const char *co
     char error[256] = {0};
     sink into = {NULL, 0, 0, body_limit, 0};
     source from = {body, body_length};
-    long silence_seconds = (silence_ms + 999) / 1000;
+    watch silence = {silence_ms > 0 ? silence_ms : 1, milliseconds_now(), 0, 0, 0};
     curl.easy_setopt(handle, OPT_URL, url);
     curl.easy_setopt(handle, OPT_NOSIGNAL, 1L);
     curl.easy_setopt(handle, OPT_PROTOCOLS, (long)PROTO_HTTP_HTTPS);
@@ -175,8 +213,11 @@ fb_curl_outcome fb_curl_send(const char *method, const char *url, const char *co
     curl.easy_setopt(handle, OPT_WRITEDATA, &into);
     curl.easy_setopt(handle, OPT_CONNECTTIMEOUT_MS, silence_ms > 0 ? silence_ms : 1L);
     curl.easy_setopt(handle, OPT_TIMEOUT_MS, limit_ms > 0 ? limit_ms : 1L);
-    curl.easy_setopt(handle, OPT_LOW_SPEED_LIMIT, 1L);
-    curl.easy_setopt(handle, OPT_LOW_SPEED_TIME, silence_seconds > 0 ? silence_seconds : 1L);
+    curl.easy_setopt(handle, OPT_NOPROGRESS, 0L);
+    curl.easy_setopt(handle, OPT_XFERINFOFUNCTION, progress);
+    curl.easy_setopt(handle, OPT_XFERINFODATA, &silence);
+    curl.easy_setopt(handle, OPT_HEADERFUNCTION, header_line);
+    curl.easy_setopt(handle, OPT_HEADERDATA, &silence);
     if (ca_file != NULL) curl.easy_setopt(handle, OPT_CAINFO, ca_file);
     if (put) {
         curl.easy_setopt(handle, OPT_UPLOAD, 1L);
@@ -197,13 +238,19 @@ fb_curl_outcome fb_curl_send(const char *method, const char *url, const char *co
         outcome = FB_CURL_ANSWERED;
     } else if (code == E_WRITE_ERROR && into.over_limit) {
         outcome = FB_CURL_TOO_LARGE;
+    } else if (code == E_ABORTED_BY_CALLBACK && silence.silent) {
+        outcome = (status != 0 || into.length > 0) ? FB_CURL_STALLED : FB_CURL_SILENT;
     } else if (code == E_OPERATION_TIMEDOUT) {
+        // The connection's own timeout (the silence allowed) or the whole exchange's limit.
         outcome = took + 100 >= limit_ms ? FB_CURL_OVER_LIMIT : (status != 0 || into.length > 0) ? FB_CURL_STALLED : FB_CURL_SILENT;
     } else {
         outcome = FB_CURL_FAILED;
     }
-    if (outcome != FB_CURL_ANSWERED)
+    if (outcome != FB_CURL_ANSWERED) {
         snprintf(answer->message, sizeof answer->message, "%s", error[0] ? error : curl.easy_strerror(code));
+        size_t length = strlen(answer->message);
+        while (length > 0 && (answer->message[length - 1] == ' ' || answer->message[length - 1] == '\n')) answer->message[--length] = 0;
+    }
     if (outcome == FB_CURL_ANSWERED) {
         answer->body = into.bytes;
         answer->body_length = into.length;

@@ -102,6 +102,32 @@ final class LoopbackConnection: Sendable {
         }
     }
 
+    /// Sends `head(length)` and then the regular file at `path`, 64 KiB at a time (never the whole
+    /// file in memory), when the file opened is the one at `real` (same device and inode: a path
+    /// swapped for a link that leads out between the plan and this read is not followed). False,
+    /// with nothing sent, when it cannot be opened, is not a regular file or is not that file.
+    func sendFile(_ path: String, real: String, body: Bool, head: (Int) -> [UInt8]) -> Bool {
+        // Non-blocking, so that a FIFO named as a frame does not wait for a writer.
+        let file = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard file >= 0 else { return false }
+        defer { _ = close(file) }
+        var opened = stat(), planned = stat()
+        guard fstat(file, &opened) == 0, (opened.st_mode & S_IFMT) == S_IFREG, stat(real, &planned) == 0,
+              opened.st_dev == planned.st_dev, opened.st_ino == planned.st_ino else { return false }
+        let length = Int(opened.st_size)
+        guard send(head(length)), body else { return true }
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        var left = length
+        while left > 0 {
+            let count = buffer.withUnsafeMutableBytes { read(file, $0.baseAddress, min($0.count, left)) }
+            if count < 0 && errno == EINTR { continue }
+            // A file cut short while it was sent: the connection ends short of its length.
+            guard count > 0, send(Array(buffer.prefix(count))) else { return true }
+            left -= count
+        }
+        return true
+    }
+
     /// Ends the connection after an answer: says no more will be sent, then reads and drops what
     /// the client still sends (at most a second's worth), so that an answer sent before a large
     /// request was read whole (431) reaches the client instead of being reset by the close.

@@ -5,6 +5,9 @@ struct PreviewResponse {
     var contentType: String = "text/plain"
     var cacheControl: String?
     var body: [UInt8] = []
+    /// A file served as the body instead of `body` (read as it is sent): its path as planned and
+    /// where it really lay then (links resolved).
+    var file: (path: String, real: String)?
 
     /// A plain-text answer.
     static func text(_ status: Int, _ text: String) -> PreviewResponse {
@@ -13,10 +16,16 @@ struct PreviewResponse {
 
     /// The answer's bytes; without the body (but with its length) for a `HEAD`.
     func bytes(head: Bool) -> [UInt8] {
-        var text = "HTTP/1.1 \(status) \(Self.reason(status))\r\nContent-Type: \(contentType)\r\nContent-Length: \(body.count)\r\n"
+        self.head(length: body.count) + (head ? [] : body)
+    }
+
+    /// The status line and fields for a body of `length` bytes.
+    func head(length: Int) -> [UInt8] {
+        var text = "HTTP/1.1 \(status) \(Self.reason(status))\r\nContent-Type: \(contentType)\r\nContent-Length: \(length)\r\n"
         if let cacheControl { text += "Cache-Control: \(cacheControl)\r\n" }
+        if status == 405 { text += "Allow: GET, HEAD\r\n" }
         text += "Connection: close\r\n\r\n"
-        return Array(text.utf8) + (head ? [] : body)
+        return Array(text.utf8)
     }
 
     private static func reason(_ status: Int) -> String {

@@ -24,8 +24,9 @@ public final class PreviewServer: Sendable {
     /// `run(listening:)` names it).
     public let port: UInt16
 
-    /// At most this many connections are answered at once; one more is closed unanswered.
-    static let connectionLimit = 64
+    /// At most this many connections are answered at once (a page holds one open, waiting for a
+    /// change); as many more are answered 503, and past those a connection is closed unanswered.
+    static let connectionLimit = 256
 
     /// A server for `job`'s page on `port` of 127.0.0.1 (0: any free port).
     public init(job: PreviewJob, port: UInt16 = 0) {
@@ -45,14 +46,26 @@ public final class PreviewServer: Sendable {
         let state = PreviewServerState(job: job, page: page, port: listener.port)
         listening("http://127.0.0.1:\(listener.port)/", page.problems)
         Thread.detachNewThread { state.watch() }
-        let open = Mutex(0)
+        // Connections being answered, and those being told 503 (over the limit).
+        let open = Mutex((answering: 0, refusing: 0))
         while true {
             let connection: LoopbackConnection
             do { connection = try listener.accept() } catch { throw .serve(port: Int(listener.port), reason: error.description) }
-            guard open.withLock({ count in count < Self.connectionLimit ? { count += 1; return true }() : false }) else { continue }
+            let admitted: Bool? = open.withLock { count in
+                if count.answering < Self.connectionLimit { count.answering += 1; return true }
+                if count.refusing < Self.connectionLimit { count.refusing += 1; return false }
+                return nil
+            }
+            // Past both limits the connection is closed unanswered (a flood, not a browser).
+            guard let admitted else { continue }
             Thread.detachNewThread {
-                defer { open.withLock { $0 -= 1 } }
-                Self.answer(connection, state: state)
+                defer { open.withLock { admitted ? ($0.answering -= 1) : ($0.refusing -= 1) } }
+                if admitted {
+                    Self.answer(connection, state: state)
+                } else {
+                    connection.send(PreviewResponse.text(503, "\(Self.connectionLimit) connections are open: try again\n").bytes(head: false))
+                    connection.finish()
+                }
             }
         }
     }
@@ -61,7 +74,6 @@ public final class PreviewServer: Sendable {
     private static func answer(_ connection: LoopbackConnection, state: PreviewServerState) {
         defer { connection.finish() }
         var head: [UInt8] = []
-        let end: [UInt8] = Array("\r\n\r\n".utf8)
         var complete = false
         // A client that trickles its head (a byte now and then, each within the connection's
         // timeout) is let go after this long all the same.
@@ -69,10 +81,11 @@ public final class PreviewServer: Sendable {
         while !complete {
             let more = connection.receive(upTo: 4096)
             guard !more.isEmpty, ContinuousClock.now < deadline else { return }
-            let searchFrom = max(0, head.count - 3)
             head += more
-            if let found = head[searchFrom...].firstRange(of: end) {
-                head.removeSubrange(found.lowerBound...)
+            // Empty lines before the request line are skipped (RFC 9112 §2.2).
+            while head.first == UInt8(ascii: "\r") || head.first == UInt8(ascii: "\n") { head.removeFirst() }
+            if let end = Self.endOfHead(head) {
+                head.removeSubrange(end...)
                 complete = true
             }
             guard head.count <= PreviewRequest.headLimit else {
@@ -84,7 +97,30 @@ public final class PreviewServer: Sendable {
             connection.send(PreviewResponse.text(400, "not an HTTP/1.x request\n").bytes(head: false))
             return
         }
-        connection.send(state.respond(to: request).bytes(head: request.method == "HEAD"))
+        let response = state.respond(to: request)
+        let isHead = request.method == "HEAD"
+        guard let file = response.file else {
+            connection.send(response.bytes(head: isHead))
+            return
+        }
+        if !connection.sendFile(file.path, real: file.real, body: !isHead, head: { response.head(length: $0) }) {
+            connection.send(PreviewResponse.text(404, "not found\n").bytes(head: isHead))
+        }
+    }
+
+    /// Where the empty line that ends a request's head begins: CRLF CRLF, or bare LFs (RFC 9112
+    /// §2.2 lets a server take a bare LF as a line's end).
+    static func endOfHead(_ bytes: [UInt8]) -> Int? {
+        var index = 0
+        while let newline = bytes[index...].firstIndex(of: UInt8(ascii: "\n")) {
+            var next = newline + 1
+            if next < bytes.count, bytes[next] == UInt8(ascii: "\r") { next += 1 }
+            if next < bytes.count, bytes[next] == UInt8(ascii: "\n") {
+                return newline > 0 && bytes[newline - 1] == UInt8(ascii: "\r") ? newline - 1 : newline
+            }
+            index = newline + 1
+        }
+        return nil
     }
 }
 
@@ -172,6 +208,8 @@ final class PreviewServerState: Sendable {
         if request.version == "HTTP/1.1" && request.fields["host"] == nil {
             return .text(400, "a Host header is required\n")
         }
+        // A target that is neither a path nor an absolute URL (`etc/passwd`, `*` for a GET) is malformed.
+        guard request.target.hasPrefix("/") || request.target.contains("://") else { return .text(400, "the request target is not a path\n") }
         guard Self.isLocal(host: request.fields["host"], port: port), Self.isLocal(target: request.target, port: port) else {
             return .text(403, "only 127.0.0.1 and localhost are served\n")
         }
@@ -192,11 +230,12 @@ final class PreviewServerState: Sendable {
             // Served only while it lies where the plan found it: a frame swapped for a link that
             // leads out is not read through before the next plan drops it (fresh eyes 53: 300 ms
             // of an outside file served). Looked at before and after the read.
-            guard let (file, real) = served.withLock({ $0.files[String(path.dropFirst())] }), FileIO.resolvedPath(file) == real,
-                  let bytes = try? FileIO.readAll(file), FileIO.resolvedPath(file) == real else {
+            // The file is read as it is sent (``LoopbackConnection/sendFile(_:real:body:head:)``),
+            // only when the file opened is the one at `real`.
+            guard let (file, real) = served.withLock({ $0.files[String(path.dropFirst())] }), FileIO.resolvedPath(file) == real else {
                 return .text(404, "not found\n")
             }
-            return PreviewResponse(status: 200, contentType: Self.contentType(file), cacheControl: "no-cache", body: bytes)
+            return PreviewResponse(status: 200, contentType: Self.contentType(file), cacheControl: "no-cache", file: (file, real))
         }
     }
 

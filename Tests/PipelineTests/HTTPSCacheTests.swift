@@ -52,6 +52,24 @@ struct HTTPSCacheTests {
         #expect(ContinuousClock.now - started < .seconds(10))
     }
 
+    /// Silence is nothing (no body byte, no head line) for the time allowed, not a slow average (fresh eyes: libcurl's low-speed
+    /// limit cut a server trickling a byte a second after 26 s as "nothing for 5 s"). Through the
+    /// same transport over plain HTTP, as a proxied `http://` cache uses it.
+    @Test func aTrickleIsNotSilenceButAPauseLongerThanTheSilenceIs() throws {
+        let answer = "HTTP/1.1 200 OK\r\nContent-Length: 6\r\n\r\nhello!"
+        let trickling = try ScriptedServer { _, _ in .init(answer, trickle: (chunk: 8, pause: 0.3)) }
+        let transport = CurlTransport(base: "http://127.0.0.1:\(trickling.port)", silence: 1, transferLimit: 30, environment: [:])
+        let (status, body) = try transport.send("GET", "/ac/\(Self.key)", headers: [], body: nil)
+        #expect(status == 200 && body == Array("hello!".utf8))
+
+        let pausing = try ScriptedServer { _, _ in .init(answer, trickle: (chunk: 40, pause: 2.5)) }
+        let stalled = CurlTransport(base: "http://127.0.0.1:\(pausing.port)", silence: 1, transferLimit: 30, environment: [:])
+        #expect { _ = try stalled.send("GET", "/ac/\(Self.key)", headers: [], body: nil) } throws: { error in
+            guard case .stalled? = error as? HTTPTransportFailure else { return false }
+            return true
+        }
+    }
+
     @Test func noServerIsSaidAsUnreachable() throws {
         let port = try SilentServer.freePort()
         let url = try #require(URL(string: "https://127.0.0.1:\(port)/cache"))

@@ -94,6 +94,13 @@ struct PreviewHTTPTests {
         #expect(status(head) == 200)
         #expect(head.contains("\r\nContent-Length: \(length)\r\n"))
         #expect(head.hasSuffix("\r\n\r\n"))
+        #expect(try Self.rawAnswer(Array("POST / HTTP/1.1\r\n\(host)\r\n".utf8), port: port).contains("\r\nAllow: GET, HEAD\r\n"))
+        // A frame is streamed from its file: its length on disk, and its bytes after the head.
+        let frame = try #require(FileManager.default.contents(atPath: made.folder + "/coin/gold_1.png"))
+        let served = try Self.rawAnswer(Array("GET /coin/gold_1.png HTTP/1.1\r\n\(host)\r\n".utf8), port: port)
+        #expect(status(served) == 200)
+        #expect(served.contains("\r\nContent-Length: \(frame.count)\r\n"), "\(served.prefix(200))")
+        #expect(served.hasSuffix(String(decoding: frame, as: UTF8.self)))
 
         for (request, expected) in [
             ("POST / HTTP/1.1\r\n\(host)Content-Length: 0\r\n\r\n", 405),
@@ -102,6 +109,9 @@ struct PreviewHTTPTests {
             ("GET / HTTP/2.0\r\n\(host)\r\n", 400),
             ("nonsense\r\n\r\n", 400),
             ("GET / HTTP/1.1\r\n\(host)X-Long: \(String(repeating: "a", count: 20_000))\r\n\r\n", 431),
+            // Bare LFs end lines, and empty lines before the request line are skipped (RFC 9112 §2.2).
+            ("GET / HTTP/1.1\n\(host.replacingOccurrences(of: "\r", with: ""))\n", 200),
+            ("\r\n\r\nGET / HTTP/1.1\r\n\(host)\r\n", 200),
         ] {
             #expect(status(try Self.rawAnswer(Array(request.utf8), port: port)) == expected, "\(request.prefix(60).debugDescription)")
         }

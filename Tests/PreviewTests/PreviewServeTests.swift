@@ -118,7 +118,7 @@ struct PreviewServeTests {
         }
         // An absolute-form request line names its host before `Host` does (fresh eyes 43: served).
         for (target, expected) in [("http://evil.example/", 403), ("http://127.0.0.1:\(port)/", 200), ("http://localhost:\(port + 1)/", 403),
-                                   ("*", 403), ("http://127.0.0.1:\(port)", 200)] {
+                                   ("*", 400), ("etc/passwd", 400), ("http://127.0.0.1:\(port)", 200)] {
             let status = try Self.rawStatus("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n", port: port)
             #expect(status == expected, "GET \(target)")
         }

@@ -15,11 +15,14 @@ public final class ScriptedServer: @unchecked Sendable {
         public var bytes: [UInt8]
         /// Whether the connection is closed after them.
         public var close: Bool
+        /// Sent `chunk` bytes at a time with `pause` seconds between (a trickling server), or at once.
+        public var trickle: (chunk: Int, pause: Double)?
 
         /// `text` sent as it is (CR LF written out by the test).
-        public init(_ text: String, close: Bool = false) {
+        public init(_ text: String, close: Bool = false, trickle: (chunk: Int, pause: Double)? = nil) {
             bytes = Array(text.utf8)
             self.close = close
+            self.trickle = trickle
         }
     }
 
@@ -81,7 +84,9 @@ public final class ScriptedServer: @unchecked Sendable {
             guard let answer = reply(number, head) else { return }
             var sent = 0
             while sent < answer.bytes.count {
-                let count = answer.bytes.withUnsafeBytes { send(connection, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL)) }
+                if let trickle = answer.trickle, sent > 0 { usleep(UInt32(trickle.pause * 1_000_000)) }
+                let end = answer.trickle.map { min(answer.bytes.count, sent + $0.chunk) } ?? answer.bytes.count
+                let count = answer.bytes.withUnsafeBytes { send(connection, $0.baseAddress! + sent, end - sent, Int32(MSG_NOSIGNAL)) }
                 guard count > 0 else { return }
                 sent += count
             }

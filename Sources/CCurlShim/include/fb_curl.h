@@ -27,8 +27,8 @@ typedef struct {
 } fb_curl_answer;
 
 /// Sends `method` ("GET" or "PUT"; a PUT sends `body`) to `url` with `header_count` header lines
-/// ("Name: value"), waiting at most `silence_ms` for the connection and for each stretch of
-/// silence (libcurl counts silence in whole seconds: rounded up) and `limit_ms` for all of it.
+/// ("Name: value"), waiting at most `silence_ms` for the connection and for any stretch without a
+/// body byte sent or received or a head line received, and `limit_ms` for all of it.
 /// Only http and https, no redirects followed. The CA bundle is libcurl's, or `ca_file` when not
 /// NULL. Fills `answer` and returns how it ended.
 fb_curl_outcome fb_curl_send(const char *method, const char *url, const char *const *headers, int header_count,
