@@ -5,7 +5,7 @@ import Synchronization
 /// Serves a `PreviewJob`'s page on 127.0.0.1 (`flipbook preview --serve`) and makes the page reload
 /// when what it shows changes (a rebuild rewrote an output, a frame was saved).
 ///
-/// A small HTTP/1.1 server of its own (``LoopbackListener``, one thread a connection, one request
+/// A small HTTP/1.1 server of its own (`LoopbackListener`, one thread a connection, one request
 /// a connection): it answers `GET` and `HEAD` only on the loopback address and serves only the
 /// page and the files the page references (each looked up by its URL in the page's own list,
 /// never by joining a request's path to a folder): nothing else in the folder is reachable. (A
