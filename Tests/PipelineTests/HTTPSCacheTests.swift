@@ -9,15 +9,8 @@ import TestSupport
 struct HTTPSCacheTests {
     static let key = String(repeating: "cd", count: 32)
 
-    /// What a `GET` from `store` failed with; nil when it did not fail.
-    static func failure(_ store: HTTPCacheStore) -> String? {
-        do throws(CacheStoreFailure) {
-            _ = try store.get(.actions, key)
-            return nil
-        } catch {
-            return error.reason
-        }
-    }
+    /// Why a `GET` from `store` failed (the plain-HTTP client's tests' helper).
+    static func failure(_ store: HTTPCacheStore) -> String? { HTTPCacheClientTests.failure(store) }
 
     @Test(arguments: [0, 5, 3 << 20])
     func whatIsPutComesBackOverTLS(size: Int) throws {

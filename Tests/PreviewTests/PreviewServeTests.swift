@@ -45,26 +45,7 @@ struct PreviewServeTests {
 
     /// The status a raw HTTP `request` (a request line URLSession never sends) gets from 127.0.0.1:`port`.
     static func rawStatus(_ request: String, port: Int) throws -> Int {
-        #if canImport(Glibc)
-        let stream = Int32(SOCK_STREAM.rawValue)
-        #else
-        let stream = SOCK_STREAM
-        #endif
-        let fd = socket(AF_INET, stream, 0)
-        try #require(fd >= 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        try #require(connected == 0)
-        _ = Array(request.utf8).withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
-        var buffer = [UInt8](repeating: 0, count: 512)
-        let count = recv(fd, &buffer, buffer.count, 0)
-        let line = String(decoding: buffer.prefix(max(0, count)), as: UTF8.self)
+        let line = try PreviewHTTPTests.rawAnswer(Array(request.utf8), port: port)
         return line.firstMatch(of: /^HTTP\/1\.[01] ([0-9]{3})/).flatMap { Int($0.1) } ?? 0
     }
 
