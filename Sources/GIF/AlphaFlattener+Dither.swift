@@ -9,14 +9,12 @@ extension AlphaFlattener {
     /// and are kept, transparent and faint ones are cleared in runs, and only the soft ones are
     /// decided one by one (small shape, rim cut or dither with hysteresis).
     static func dither(_ pixels: UnsafeMutableBufferPointer<UInt8>, classes: AlphaClasses, rim: UnsafeBufferPointer<UInt64>,
-                       shares: UnsafeBufferPointer<UInt16>, shapes: SmallShapes?, boost: Float,
+                       shares: UnsafeBufferPointer<UInt16>, shapes: SmallShapes?,
                        kept: UnsafeMutableBufferPointer<UInt64>, levels: [Int], edgeMatte: Color?,
                        undecided: (Int) -> Void) {
         let (width, height, words) = (classes.width, classes.height, classes.words)
         // In units of alpha·128 (the dither's comparison), the band each state must cross.
-        // A frame raised to the coverage floor is decided on its own: pixels the boost lifts into
-        // the band around their level would otherwise keep the "off" of the frame before.
-        let band = boost == 1 ? Self.hysteresis * 128 : 0
+        let band = Self.hysteresis * 128
         let rimBand = Self.rimHysteresis * 128, rimCut = Self.rimCut * 128
         // Per place of the 8 × 8 pattern, the bounds of the band around its level, found once a
         // frame instead of per pixel (the same values: level ± min(band, level / 2, (255·128 − level) / 2)).
@@ -74,8 +72,7 @@ extension AlphaFlattener {
                                     ifNone = share >= rimCut
                                 } else {
                                     // Within half the way to 0 and to 255, so every level can still be left.
-                                    var share = Int(shares[pixel])
-                                    if boost != 1 { share = min(255 * 128, Int(Float(share) * boost)) }
+                                    let share = Int(shares[pixel])
                                     let bound = bounds[levelRow | (x & 7)]
                                     opaque = share > bound.above
                                     depends = !opaque && share > bound.below

@@ -43,9 +43,9 @@ extension AlphaFlattener {
     }
 
     /// Every soft pixel's share (alpha ``faintest`` … 254), computed once per frame for the
-    /// coverage floor, the small shapes and the dither: ``lightShare(alpha:_:_:_:)`` on the rim of
+    /// small shapes and the dither: ``lightShare(alpha:_:_:_:)`` on the rim of
     /// an opaque shape (where the cut decides), ``ditherShare(alpha:_:_:_:)`` elsewhere; 0 for
-    /// other pixels. (Computed in each of the three, it was 10 % more CPU on the 800² explosion.)
+    /// other pixels. (Computed in each of its users, it was 10 % more CPU on the 800² explosion.)
     /// A soft area repeats its colours and alphas (a smoke's greys, a glow's ramp, neighbours
     /// alike), so each share is remembered by (rim or not, alpha, colour) in a small
     /// direct-mapped table (``shareCacheSlots``): the share is a function of those alone, so the

@@ -1,7 +1,7 @@
 extension AlphaFlattener {
     /// The most pixels (at 1 pixel per point; times the scale squared) a soft shape away from
     /// opaque pixels may cover to count as small (a spark, an ember, a droplet): such a shape is
-    /// drawn as a solid core instead of dithered (``smallShapes(classes:shares:rim:levels:scale:boost:)``).
+    /// drawn as a solid core instead of dithered (``smallShapes(classes:shares:rim:levels:scale:)``).
     static let smallShapeLimit = 64
 
     /// Which soft pixels belong to small soft shapes, and which of those are kept.
@@ -25,11 +25,10 @@ extension AlphaFlattener {
     /// as it moves); thresholded, faint sparks vanish. Instead each shape keeps as many pixels as
     /// its dots would cover on average — its summed ``ditherShare(alpha:_:_:_:)`` in pixels, the
     /// fraction rounded up or down by the Bayer level at its brightest pixel, as the dither would
-    /// (times the frame's ``coverageBoost(classes:shares:rim:)``) — and those are its brightest pixels: a solid core of the shape's own light, the same
-    /// core wherever the shape holds still. `nil` when the frame has none.
+    /// — and those are its brightest pixels: a solid core of the shape's own light, the same core
+    /// wherever the shape holds still. `nil` when the frame has none.
     static func smallShapes(classes: AlphaClasses, shares: UnsafeBufferPointer<UInt16>,
-                            rim: UnsafeBufferPointer<UInt64>, levels: [Int], scale: Int,
-                            boost: Float = 1) -> SmallShapes? {
+                            rim: UnsafeBufferPointer<UInt64>, levels: [Int], scale: Int) -> SmallShapes? {
         let limit = smallShapeLimit * scale * scale
         let (width, height) = (classes.width, classes.height)
         let words = (width * height + 63) / 64
@@ -90,7 +89,7 @@ extension AlphaFlattener {
                 $0.share != $1.share ? $0.share > $1.share
                     : level($0.pixel) != level($1.pixel) ? level($0.pixel) < level($1.pixel) : $0.pixel < $1.pixel
             }
-            let mass = Int(Float(members.reduce(0) { $0 + $1.share }) * boost)   // alpha levels × 128
+            let mass = members.reduce(0) { $0 + $1.share }   // alpha levels × 128
             let whole = mass / (255 * 128), rest = mass % (255 * 128)
             let count = min(members.count, whole + (rest > level(members[0].pixel) ? 1 : 0))
             if shapes == nil {

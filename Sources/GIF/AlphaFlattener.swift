@@ -123,7 +123,7 @@ struct AlphaFlattener {
             let pixels = bitmap.takePixels()
             return Prepared(pixels: pixels, kept: kept, undecided: [], source: pixels, opaque: true)
         }
-        // The rim, small shapes and the coverage floor are about soft pixels only.
+        // The rim and the small shapes are about soft pixels only.
         let dithersSoft = alpha == .dither && soft
         let rim = dithersSoft ? Self.rim(of: classes) : []
         var pixels = bitmap.takePixels()
@@ -139,12 +139,11 @@ struct AlphaFlattener {
             rim.withUnsafeBufferPointer { rim in
                 let shares = dithersSoft ? Self.shares(UnsafeBufferPointer(pixels), classes: classes, rim: rim) : []
                 shares.withUnsafeBufferPointer { shares in
-                    let boost = dithersSoft ? coverageBoost(classes: classes, shares: shares, rim: rim) : 1
                     let shapes = dithersSoft
-                        ? smallShapes(classes: classes, shares: shares, rim: rim, levels: levels, scale: scale, boost: boost)
+                        ? smallShapes(classes: classes, shares: shares, rim: rim, levels: levels, scale: scale)
                         : nil
                     kept.withUnsafeMutableBufferPointer { kept in
-                        dither(pixels, classes: classes, rim: rim, shares: shares, shapes: shapes, boost: boost,
+                        dither(pixels, classes: classes, rim: rim, shares: shares, shapes: shapes,
                                kept: kept, levels: levels, edgeMatte: edgeMatte) { undecided.append($0) }
                     }
                 }
@@ -184,7 +183,7 @@ struct AlphaFlattener {
     }
 
     /// Flattens `rows` in place for ``GIF/AlphaMode/threshold`` and ``GIF/AlphaMode/matte(_:)``
-    /// (no state carries over; the dither is ``dither(_:classes:rim:shares:shapes:boost:kept:levels:edgeMatte:undecided:)``).
+    /// (no state carries over; the dither is ``dither(_:classes:rim:shares:shapes:kept:levels:edgeMatte:undecided:)``).
     private static func flattenRows(_ rows: Range<Int>, _ pixels: UnsafeMutableBufferPointer<UInt8>, width: Int,
                                     alpha: GIF.AlphaMode, edgeMatte: Color?) {
         for y in rows {
