@@ -4,7 +4,7 @@
 ///
 /// The masks are laid out as ``AlphaFlattener/rim(of:)``'s: rows of ``words`` 64-bit words, pixel
 /// x of row y is bit x % 64 of word y · words + x / 64; bits past the width are 0. The flattener's
-/// steps (the rim, the shares, the coverage floor, the small shapes, the dither) then visit only
+/// steps (the rim, the shares, the small shapes, the dither) then visit only
 /// the pixels they decide — soft ones, a few percent of a smoke or sprite frame — and handle the
 /// rest a word of 64 at a time. Before, each step read every pixel's alpha again: six passes a
 /// frame, 22 % of the CPU on the faint smoke of Benchmarks/gif-real.
