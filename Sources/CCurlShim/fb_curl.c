@@ -39,6 +39,11 @@ enum {
     E_WRITE_ERROR = 23,
     E_OPERATION_TIMEDOUT = 28,
     E_ABORTED_BY_CALLBACK = 42,
+    // The server's certificate was not trusted, or the authorities could not be read.
+    E_PEER_FAILED_VERIFICATION = 60,
+    E_SSL_CACERT_BADFILE = 77,
+    E_SSL_ISSUER_ERROR = 83,
+    E_SSL_INVALIDCERTSTATUS = 91,
 };
 
 typedef int (*global_init_fn)(long);
@@ -243,6 +248,9 @@ fb_curl_outcome fb_curl_send(const char *method, const char *url, const char *co
     } else if (code == E_OPERATION_TIMEDOUT) {
         // The connection's own timeout (the silence allowed) or the whole exchange's limit.
         outcome = took + 100 >= limit_ms ? FB_CURL_OVER_LIMIT : (status != 0 || into.length > 0) ? FB_CURL_STALLED : FB_CURL_SILENT;
+    } else if (code == E_PEER_FAILED_VERIFICATION || code == E_SSL_CACERT_BADFILE || code == E_SSL_ISSUER_ERROR
+               || code == E_SSL_INVALIDCERTSTATUS) {
+        outcome = FB_CURL_UNTRUSTED;
     } else {
         outcome = FB_CURL_FAILED;
     }

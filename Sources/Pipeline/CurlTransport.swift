@@ -44,6 +44,7 @@ final class CurlTransport: HTTPTransport {
         case FB_CURL_STALLED: throw .stalled
         case FB_CURL_OVER_LIMIT: throw answer.status != 0 ? .overLimitMidAnswer : .overLimit
         case FB_CURL_TOO_LARGE: throw .tooLarge("a body over \(Self.bodyLimit >> 20) MiB")
+        case FB_CURL_UNTRUSTED: throw .untrusted(message)
         default: throw .unreachable(message)
         }
     }

@@ -73,6 +73,8 @@ final class HTTPCacheStore: CacheStore {
             case .cutShort: throw CacheStoreFailure(reason: "closed the connection before its answer was whole")
             case .notHTTP(let why): throw CacheStoreFailure(reason: "gave an answer that is not HTTP (\(why))")
             case .unreachable(let why): throw CacheStoreFailure(reason: "could not be reached (\(why))")
+            case .untrusted(let why):
+                throw CacheStoreFailure(reason: "was not trusted (\(why)); a certificate authority of your own is named by CURL_CA_BUNDLE or SSL_CERT_FILE")
             }
         }
     }

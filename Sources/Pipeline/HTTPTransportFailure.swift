@@ -18,6 +18,9 @@ enum HTTPTransportFailure: Error {
     case notHTTP(String)
     /// The server could not be reached, or the connection broke (the system's reason).
     case unreachable(String)
+    /// The server's TLS certificate was not trusted by the authorities in use, or those could not
+    /// be read (libcurl's reason).
+    case untrusted(String)
 
     /// A socket's failure: while connecting, or on a connection made.
     init(_ failure: TCPConnection.Failure, connecting: Bool) {

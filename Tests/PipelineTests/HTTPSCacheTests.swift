@@ -31,10 +31,25 @@ struct HTTPSCacheTests {
         // SSL_CERT_FILE names it as well (the OpenSSL convention), when CURL_CA_BUNDLE does not.
         let viaSSL = HTTPCacheStore(url: server.url, timeout: 5, environment: ["SSL_CERT_FILE": server.certificate])
         #expect(try viaSSL.get(.actions, Self.key) == [1, 2, 3])
-        // Without it the test's own certificate is not trusted: said, not taken.
+        // Without it the test's own certificate is not trusted: said, with where an authority of
+        // one's own goes, not taken.
         let reason = try #require(Self.failure(HTTPCacheStore(url: server.url, timeout: 5, environment: [:])))
-        #expect(reason.hasPrefix("could not be reached ("), "\(reason)")
+        #expect(reason.hasPrefix("was not trusted ("), "\(reason)")
         #expect(reason.lowercased().contains("certificate"), "\(reason)")
+        #expect(reason.hasSuffix("named by CURL_CA_BUNDLE or SSL_CERT_FILE"), "\(reason)")
+    }
+
+    /// An authority file that is missing or not a certificate is said to be the reason, as a
+    /// certificate not trusted is: not "could not be reached".
+    @Test(arguments: ["missing.pem", "junk.pem"])
+    func anUnreadableAuthorityFileIsSaid(name: String) throws {
+        let server = try NginxServer(tls: true)
+        let folder = try Fixtures.temporaryFolder("ca-file")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/" + name
+        if name == "junk.pem" { try Data("not a certificate\n".utf8).write(to: URL(fileURLWithPath: path)) }
+        let reason = try #require(Self.failure(HTTPCacheStore(url: server.url, timeout: 5, environment: ["CURL_CA_BUNDLE": path])))
+        #expect(reason.hasPrefix("was not trusted ("), "\(reason)")
     }
 
     @Test func aServerThatSaysNothingTimesOut() throws {

@@ -16,6 +16,7 @@ typedef enum {
     FB_CURL_OVER_LIMIT = 4,  ///< The whole exchange took longer than its limit.
     FB_CURL_TOO_LARGE = 5,   ///< The answer's body is over `body_limit` bytes.
     FB_CURL_FAILED = 6,      ///< Any other failure (`message`: libcurl's words).
+    FB_CURL_UNTRUSTED = 7,   ///< The server's certificate was not trusted, or the authorities could not be read (`message`: libcurl's words).
 } fb_curl_outcome;
 
 /// The answer to one request. `body` is the library's (malloc); free it with `fb_curl_free`.
