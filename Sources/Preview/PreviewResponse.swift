@@ -24,6 +24,8 @@ struct PreviewResponse {
         var text = "HTTP/1.1 \(status) \(Self.reason(status))\r\nContent-Type: \(contentType)\r\nContent-Length: \(length)\r\n"
         if let cacheControl { text += "Cache-Control: \(cacheControl)\r\n" }
         if status == 405 { text += "Allow: GET, HEAD\r\n" }
+        // Too many connections open: a client that retries is told it may in a second (RFC 9110 §10.2.3).
+        if status == 503 { text += "Retry-After: 1\r\n" }
         text += "Connection: close\r\n\r\n"
         return Array(text.utf8)
     }

@@ -45,6 +45,16 @@ struct PreviewHTTPTests {
         #expect(PreviewRequest.decoded("a+b%20c", plusIsSpace: false) == "a+b c")
     }
 
+    /// A 503 (too many connections open) says when to try again; a 405 which methods are allowed;
+    /// other answers neither.
+    @Test(arguments: [(503, "Retry-After: 1"), (405, "Allow: GET, HEAD")])
+    func refusalsSayWhatToDo(status: Int, field: String) {
+        let head = String(decoding: PreviewResponse.text(status, "").head(length: 0), as: UTF8.self)
+        #expect(head.contains("\r\n\(field)\r\n"), "\(head)")
+        let ok = String(decoding: PreviewResponse.text(200, "").head(length: 0), as: UTF8.self)
+        #expect(!ok.contains(field), "\(ok)")
+    }
+
     /// Everything `request` brings back from 127.0.0.1:`port`, to the connection's end.
     static func rawAnswer(_ request: [UInt8], port: Int) throws -> String {
         #if canImport(Glibc)
