@@ -69,8 +69,18 @@ extension AssembleJob {
             + "(every pixel's alpha is under what GIF's one bit of alpha keeps), merged into the frame before; APNG and WebP keep them"
     }
 
-    /// `plan`'s notes, then the note on the frames `report` merged as invisible, named by their files.
+    /// The note on a GIF that shows nothing at all (``GIF/Encoder/Report/showsNothing``), in place
+    /// of the note on its invisible frames; `nil` when it shows something.
+    public static func emptyGIFNote(_ report: GIF.Encoder.Report) -> String? {
+        guard report.showsNothing else { return nil }
+        return "the GIF shows nothing: every pixel of every frame is under the alpha GIF's one bit of alpha keeps "
+            + "(128 where it is cut, 16 where it is dithered); an APNG or a WebP keeps them"
+    }
+
+    /// `plan`'s notes, then the note on the frames `report` merged as invisible, named by their
+    /// files — or, when nothing shows at all, that note instead.
     static func notes(_ plan: Plan, after report: GIF.Encoder.Report) -> [String] {
+        if let empty = emptyGIFNote(report) { return plan.notes + [empty] }
         let frames = plan.playback.frames
         let names = report.framesMergedInvisible.map { frames.indices.contains($0) ? frames[$0].fileName ?? "frame \($0 + 1)" : "frame \($0 + 1)" }
         return plan.notes + (invisibleFramesNote(names).map { [$0] } ?? [])

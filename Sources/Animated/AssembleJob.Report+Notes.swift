@@ -14,7 +14,7 @@ extension AssembleJob.Report {
     /// What the encoder merged unasked, in words, one note a kind: frames merged for timing
     /// (``framesMergedForTiming``), the GIF's frames its alpha erases
     /// (``framesMergedInvisible``, named by `invisible`, as ``AssembleJob/invisibleFramesNote(_:)``
-    /// says them; none when empty), exact repeats (``framesMergedIdentical``) and, in a GIF,
+    /// says them; none when empty; ``AssembleJob/emptyGIFNote(_:)`` instead when nothing shows at all), exact repeats (``framesMergedIdentical``) and, in a GIF,
     /// frames that draw nothing new in its colours (``framesMergedNearIdentical``); and in a GIF,
     /// frames longer than its longest delay written as several (`GIF.Encoder.Report.framesSplitForTiming`). What
     /// `assemble` and `render` print as `note:` lines and put in `--json`'s `notes`.
@@ -25,7 +25,11 @@ extension AssembleJob.Report {
             let rule = if case .gif = self { "GIF delays are whole centiseconds, at least 2" } else { "browsers play frames of 10 ms or less as 100 ms" }
             notes.append("\(count(framesMergedForTiming, "frame")) merged: \(rule)")
         }
-        if let note = AssembleJob.invisibleFramesNote(invisible) { notes.append(note) }
+        if case .gif(let report) = self, let note = AssembleJob.emptyGIFNote(report) {
+            notes.append(note)
+        } else if let note = AssembleJob.invisibleFramesNote(invisible) {
+            notes.append(note)
+        }
         if framesMergedIdentical > 0 { notes.append("\(count(framesMergedIdentical, "identical frame")) merged into the frame before") }
         if framesMergedNearIdentical > 0 {
             notes.append("\(count(framesMergedNearIdentical, "near-identical frame")), at most \(count(nearIdenticalMaxDifference, "level")) apart, "

@@ -116,7 +116,7 @@ public struct FrameFile: Sendable, Hashable {
     /// frame. `nil` when it is neither.
     public static func claimRefusal(output: String, among inputs: [String]) -> OutputError? {
         if let frame = sequence(claiming: output, among: inputs) {
-            return .unsupportedName(path: output, reason: "its name makes it a frame of \(frame.prefix)…, the sequence it is made of; "
+            return .unsupportedName(path: output, reason: "its name makes it a frame of the sequence it is made of (\(frame.fileName) …); "
                                     + "name it without the number or write it outside \(frame.directory)")
         }
         // Another numbered name in that folder (`gold5.png` beside `gold_1…4.png`) is a sequence of
@@ -124,8 +124,8 @@ public struct FrameFile: Sendable, Hashable {
         guard let named = FrameFile(path: output) else { return nil }
         let sameFolder = folderMatcher(named.directory)
         guard let frame = inputs.lazy.compactMap({ FrameFile(path: $0) }).first(where: { sameFolder($0.directory) }) else { return nil }
-        return .unsupportedName(path: output, reason: "its name makes it a numbered frame in \(frame.directory), the folder of "
-                                + "\(frame.prefix)…, the sequence it is made of, which would then read as two sequences; "
+        return .unsupportedName(path: output, reason: "its name makes it a numbered frame in \(frame.directory), beside the sequence "
+                                + "it is made of (\(frame.fileName) …): the folder would then read as two sequences; "
                                 + "name it without the number or write it outside \(frame.directory)")
     }
 

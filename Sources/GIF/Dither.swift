@@ -17,6 +17,16 @@ extension GIF {
         case dither
         /// Composited onto this colour; every pixel opaque.
         case matte(Color)
+
+        /// The least alpha a pixel needs to be drawn at all: 16 with `dither` (a dot for less is
+        /// grit), 128 with `threshold`, 0 with a matte (every pixel is drawn).
+        public var faintestDrawn: Int {
+            switch self {
+            case .dither: AlphaFlattener.faintest
+            case .threshold: 128
+            case .matte: 0
+            }
+        }
     }
 
     /// How colours between palette entries are rendered.

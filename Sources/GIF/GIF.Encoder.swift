@@ -65,6 +65,9 @@ extension GIF {
             /// Input frames (0-based) folded into the one before because the alpha mode drops every
             /// pixel of them (alpha under 16 with `dither`, under 128 with `threshold`): invisible in a GIF.
             public var framesMergedInvisible: [Int] = []
+            /// Every frame's pixels lie under the alpha the alpha mode keeps (16 with `dither`, 128
+            /// with `threshold`): the GIF shows nothing at all.
+            public var showsNothing = false
             /// Frames longer than 655.35 s (``GIF/Timing/maximumDelay``, the longest delay a GIF can
             /// store), each written as the frame and frames that change nothing after it.
             public var framesSplitForTiming: Int = 0
@@ -234,7 +237,7 @@ extension GIF {
             let load = loader(frames: frames, input: input, width: width, height: height, first: first)
             var output = Output(width: width, height: height, netscapeLoops: GIF.netscapeLoops(repeatCount: repeatCount),
                                 drain: drain)
-            output.merged.invisibleBelow = alpha == .dither ? AlphaFlattener.faintest : alpha == .threshold ? 128 : 0
+            output.merged.invisibleBelow = alpha.faintestDrawn
             do {
                 if quality == .fast {
                     // Each kept frame counts in the palette as often as the input shows it.
@@ -259,6 +262,7 @@ extension GIF {
                                 totalCentiseconds: timing.totalCentiseconds, paletteSize: tableEntries,
                                 localPalettes: localPalettes, bytes: bytes.count)
             report.colorsUsed = output.largestTable
+            report.showsNothing = !merged.drewVisible
             (report.framesSplitForTiming, report.framesAddedForTiming) = output.longFrames
             return (bytes, report)
         }

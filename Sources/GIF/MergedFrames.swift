@@ -18,6 +18,9 @@ struct MergedFrames {
     /// The frames merged because they are invisible in the GIF, by their place among the frames
     /// added (0 first); counted apart from ``nearIdentical``.
     private(set) var invisible: [Int] = []
+    /// Whether a frame drawn had a pixel at or over ``invisibleBelow`` (always, without a threshold):
+    /// `false` at the end when the GIF shows nothing at all.
+    private(set) var drewVisible = false
     /// Frames added so far.
     private var added = 0
 
@@ -27,6 +30,7 @@ struct MergedFrames {
         defer { added += 1 }
         guard merged else {
             shown = source
+            if !drewVisible { drewVisible = !Self.isInvisible(source, below: invisibleBelow) }
             return
         }
         let difference = Self.maxDifference(source, shown)

@@ -1,4 +1,5 @@
 import Foundation
+import GIF
 import Raster
 import Testing
 import TestSupport
@@ -38,5 +39,27 @@ struct InvisibleMergeCommandTests {
         let report = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
         #expect(report?["frames"] as? Int == 2 && report?["framesMergedInvisible"] as? Int == 1, "\(json.stdout)")
         #expect((report?["notes"] as? [String])?.contains { $0.hasPrefix("1 frame (fade3.png) is invisible in a GIF") } == true, "\(json.stdout)")
+    }
+
+    /// A GIF whose every pixel its alpha mode drops (the coin at alpha 100 everywhere, cut at 128)
+    /// shows nothing: said as such (fresh eyes, session 45: a blank GIF, exit 0, and a note that
+    /// read as if one frame were left), not as frames merged; dithered, the same frames show and
+    /// nothing is said.
+    @Test(arguments: [("threshold", true), ("dither", false)])
+    func aGIFThatShowsNothingSaysSo(alpha: String, empty: Bool) throws {
+        let dir = try Fixtures.temporaryFolder("empty-gif")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createDirectory(atPath: "\(dir)/faint", withIntermediateDirectories: true)
+        let coin = try PNG.Decoder().decodeBitmap(file: Fixtures.path("sequences/kenney-gold-coin/gold_1.png"))
+        for (index, most) in [100, 90, 80].enumerated() {
+            try PNG.Encoder().write(Self.faded(coin, to: most), to: "\(dir)/faint/faint\(index + 1).png")
+        }
+        let result = try CLI.run(["assemble", "faint", "-o", "faint.gif", "--alpha", alpha], in: dir)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("note: the GIF shows nothing: every pixel of every frame is under") == empty, "\(result.stdout)")
+        #expect(!result.stdout.contains("invisible in a GIF"), "\(result.stdout)")
+        let frames = try GIF.Decoder(file: "\(dir)/faint.gif").allGIFFrames()
+        let visible = frames.contains { frame in stride(from: 3, to: frame.image.pixels.count, by: 4).contains { frame.image.pixels[$0] != 0 } }
+        #expect(visible == !empty)
     }
 }
