@@ -61,6 +61,7 @@ extension AnimationSummarizing {
                                     qualityPreset: settings.quality.rawValue, fitsMaxBytes: maxBytes == nil ? nil : fits, warnings: warnings)
             // The frames GIF's one bit of alpha erased, counted and said as on standard error.
             output.framesMergedInvisible = report.framesMergedInvisible.count
+            output.alpha = settings.alpha.description
             output.notes = notes + merged
             return (try? Console.jsonString(output)) ?? "{}"
         }
@@ -86,6 +87,9 @@ extension Assemble {
         var colors: Int? = nil, colorsCap: Int? = nil, localPalettes: Int? = nil, dither: String? = nil, qualityPreset: String? = nil
         /// GIF: frames whose every pixel GIF's one bit of alpha erases, merged into the frame before.
         var framesMergedInvisible: Int? = nil
+        /// GIF: what was done with soft alpha (`dither`, `threshold`, `matte:#RRGGBB`), apart from
+        /// `dither`, which is the colours' dithering.
+        var alpha: String? = nil
         /// APNG: the colour type written.
         var colorType: String? = nil
         /// WebP: lossless or lossy at `quality` (0–100).

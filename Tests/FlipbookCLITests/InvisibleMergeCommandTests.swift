@@ -58,6 +58,11 @@ struct InvisibleMergeCommandTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("note: the GIF shows nothing: every pixel of every frame is under") == empty, "\(result.stdout)")
         #expect(!result.stdout.contains("invisible in a GIF"), "\(result.stdout)")
+        // --json says it too, and which alpha mode was used (`dither` is the colours' dithering).
+        let json = try CLI.run(["assemble", "faint", "-o", "faint2.gif", "--alpha", alpha, "--json"], in: dir)
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(report["alpha"] as? String == alpha && report["dither"] as? String == "none", "\(json.stdout)")
+        #expect((report["notes"] as? [String] ?? []).contains { $0.hasPrefix("the GIF shows nothing") } == empty, "\(json.stdout)")
         let frames = try GIF.Decoder(file: "\(dir)/faint.gif").allGIFFrames()
         let visible = frames.contains { frame in stride(from: 3, to: frame.image.pixels.count, by: 4).contains { frame.image.pixels[$0] != 0 } }
         #expect(visible == !empty)

@@ -23,7 +23,7 @@ struct JSONVocabularyTests {
         "width": .integer, "height": .integer, "scale": .integer, "bytes": .integer, "frames": .integer, "pagesRead": .integer,
         "durationSeconds": .number, "frameDurationsSeconds": .numbers, "repeatCount": .integer,
         "framesMergedForTiming": .integer, "framesMergedIdentical": .integer, "framesMergedNearIdentical": .integer,
-        "nearIdenticalMaxDifference": .integer, "colors": .integer, "colorsCap": .integer, "localPalettes": .integer, "framesMergedInvisible": .integer, "dither": .string,
+        "nearIdenticalMaxDifference": .integer, "colors": .integer, "colorsCap": .integer, "localPalettes": .integer, "framesMergedInvisible": .integer, "dither": .string, "alpha": .string,
         "qualityPreset": .string, "quality": .number, "lossless": .bool, "colorType": .string, "fitsMaxBytes": .bool,
         "engine": .string, "load": .string, "sprites": .integer, "occupancy": .number, "scales": .numbers, "details": .object,
         "pointWidth": .number, "pointHeight": .number, "bitDepth": .integer, "interlaced": .bool, "hasAlpha": .bool, "opaque": .bool,
@@ -35,9 +35,9 @@ struct JSONVocabularyTests {
         let assembled: Set = ["output", "format", "bytes", "width", "height", "frames", "framesMergedForTiming", "framesMergedIdentical",
                               "framesMergedNearIdentical", "nearIdenticalMaxDifference", "durationSeconds", "repeatCount", "warnings", "notes"]
         return [
-            ("assemble gif", ["assemble", coin, "-o", "a.gif"], assembled.union(["colors", "colorsCap", "localPalettes", "framesMergedInvisible", "dither", "qualityPreset"])),
+            ("assemble gif", ["assemble", coin, "-o", "a.gif"], assembled.union(["colors", "colorsCap", "localPalettes", "framesMergedInvisible", "dither", "alpha", "qualityPreset"])),
             ("assemble gif --max-bytes", ["assemble", coin, "-o", "a.gif", "--max-bytes", "10000000"],
-             assembled.union(["colors", "colorsCap", "localPalettes", "framesMergedInvisible", "dither", "qualityPreset", "fitsMaxBytes"])),
+             assembled.union(["colors", "colorsCap", "localPalettes", "framesMergedInvisible", "dither", "alpha", "qualityPreset", "fitsMaxBytes"])),
             ("assemble apng", ["assemble", coin, "-o", "a.apng"], assembled.union(["colorType"])),
             ("assemble webp lossy", ["assemble", coin, "-o", "a.webp", "--lossy", "--quality", "70"], assembled.union(["lossless", "quality"])),
             ("assemble webp", ["assemble", coin, "-o", "a.webp"], assembled.union(["lossless"])),
