@@ -69,7 +69,7 @@ extension AssembleJob {
             + "(every pixel's alpha is under what GIF's one bit of alpha keeps), merged into the frame before; APNG and WebP keep them"
     }
 
-    /// The note on a GIF that shows nothing at all (``GIF/Encoder/Report/showsNothing``), in place
+    /// The note on a GIF that shows nothing at all (`GIF.Encoder.Report.showsNothing`), in place
     /// of the note on its invisible frames; `nil` when it shows something.
     public static func emptyGIFNote(_ report: GIF.Encoder.Report) -> String? {
         guard report.showsNothing else { return nil }
