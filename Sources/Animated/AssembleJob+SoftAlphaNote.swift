@@ -73,8 +73,10 @@ extension AssembleJob {
     /// of the note on its invisible frames; `nil` when it shows something.
     public static func emptyGIFNote(_ report: GIF.Encoder.Report) -> String? {
         guard report.showsNothing else { return nil }
-        return "the GIF shows nothing: every pixel of every frame is under the alpha GIF's one bit of alpha keeps "
-            + "(128 where it is cut, 16 where it is dithered); an APNG or a WebP keeps them"
+        guard report.sourceShowsSomething else { return "the GIF shows nothing: every pixel of every frame is transparent" }
+        return "the GIF shows nothing: its one bit of alpha kept no pixel of any frame (a cut at alpha 128 drops all "
+            + "under it, where the default dither keeps dots; the dither draws none under alpha 16 or for a light too faint); "
+            + "an APNG or a WebP keeps them"
     }
 
     /// `plan`'s notes, then the note on the frames `report` merged as invisible, named by their

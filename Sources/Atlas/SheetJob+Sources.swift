@@ -16,8 +16,8 @@ extension SheetJob {
         for file in files {
             if let input = protected.input(sameAs: file.path) { throw OutputError.overwritesInput(output: file.path, input: input) }
             guard let frame = FrameFile.sequence(claiming: file.path, among: inputs) else { continue }
-            throw OutputError.unsupportedName(path: file.path, reason: "its name makes it a frame of \(frame.prefix)\(frame.numberText.isEmpty ? "" : "…"), "
-                                              + "the sequence it packs; name the sheet otherwise or write it outside \(frame.directory)")
+            throw OutputError.unsupportedName(path: file.path, reason: "its name makes it a frame of the sequence it packs (\(frame.fileName) …); "
+                                              + "name the sheet otherwise or write it outside \(frame.directory)")
         }
     }
 

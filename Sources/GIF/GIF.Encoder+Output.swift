@@ -47,7 +47,13 @@ extension GIF.Encoder {
                 let last = index == pieces.count - 1
                 let ready = diff.add(target, delay: piece, next: last ? next : nil, nextDrawsEveryPixel: nextDrawsEveryPixel,
                                      side: side, beside: beside)
-                if index == 0 { merged.record(source: source, merged: diff.mergedFrames > before) }
+                if index == 0 {
+                    // What the frame draws (after the alpha mode's cut and the dither), not its source alpha:
+                    // a faint white haze can keep no dot at all.
+                    merged.record(source: source, merged: diff.mergedFrames > before) {
+                        target.drawsEveryPixel || target.colors.contains { $0 != 0 }
+                    }
+                }
                 if let ready { try write(ready) }
             }
         }

@@ -65,9 +65,12 @@ extension GIF {
             /// Input frames (0-based) folded into the one before because the alpha mode drops every
             /// pixel of them (alpha under 16 with `dither`, under 128 with `threshold`): invisible in a GIF.
             public var framesMergedInvisible: [Int] = []
-            /// Every frame's pixels lie under the alpha the alpha mode keeps (16 with `dither`, 128
-            /// with `threshold`): the GIF shows nothing at all.
+            /// No frame draws a pixel: every one was cut by the alpha mode (under 128 with
+            /// `threshold`; under 16, or too faint for a dot, with `dither`). The GIF shows nothing at all.
             public var showsNothing = false
+            /// Some frame has a pixel that is not fully transparent (alpha above 0) before the alpha
+            /// mode's cut: with ``showsNothing``, the GIF lost what the frames show.
+            public var sourceShowsSomething = true
             /// Frames longer than 655.35 s (``GIF/Timing/maximumDelay``, the longest delay a GIF can
             /// store), each written as the frame and frames that change nothing after it.
             public var framesSplitForTiming: Int = 0
@@ -263,6 +266,7 @@ extension GIF {
                                 localPalettes: localPalettes, bytes: bytes.count)
             report.colorsUsed = output.largestTable
             report.showsNothing = !merged.drewVisible
+            report.sourceShowsSomething = merged.sourceVisible
             (report.framesSplitForTiming, report.framesAddedForTiming) = output.longFrames
             return (bytes, report)
         }

@@ -18,19 +18,23 @@ struct MergedFrames {
     /// The frames merged because they are invisible in the GIF, by their place among the frames
     /// added (0 first); counted apart from ``nearIdentical``.
     private(set) var invisible: [Int] = []
-    /// Whether a frame drawn had a pixel at or over ``invisibleBelow`` (always, without a threshold):
-    /// `false` at the end when the GIF shows nothing at all.
+    /// Whether a frame drawn (not merged) drew a pixel: `false` at the end when the GIF shows
+    /// nothing at all.
     private(set) var drewVisible = false
+    /// Whether a frame added has a pixel of alpha above 0 (looked for until one has).
+    private(set) var sourceVisible = false
     /// Frames added so far.
     private var added = 0
 
     /// Records the next frame added: `merged` into the frame before, or drawn (then it is what
-    /// later merged frames are compared with).
-    mutating func record(source: [UInt8], merged: Bool) {
+    /// later merged frames are compared with); `draws` tells whether a drawn frame has a pixel
+    /// that is not transparent (asked until one has).
+    mutating func record(source: [UInt8], merged: Bool, draws: () -> Bool = { true }) {
         defer { added += 1 }
+        if !sourceVisible { sourceVisible = !Self.isInvisible(source, below: 1) }
         guard merged else {
             shown = source
-            if !drewVisible { drewVisible = !Self.isInvisible(source, below: invisibleBelow) }
+            if !drewVisible { drewVisible = draws() }
             return
         }
         let difference = Self.maxDifference(source, shown)

@@ -56,7 +56,7 @@ struct InvisibleMergeCommandTests {
         }
         let result = try CLI.run(["assemble", "faint", "-o", "faint.gif", "--alpha", alpha], in: dir)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("note: the GIF shows nothing: every pixel of every frame is under") == empty, "\(result.stdout)")
+        #expect(result.stdout.contains("note: the GIF shows nothing: its one bit of alpha kept no pixel of any frame") == empty, "\(result.stdout)")
         #expect(!result.stdout.contains("invisible in a GIF"), "\(result.stdout)")
         // --json says it too, and which alpha mode was used (`dither` is the colours' dithering).
         let json = try CLI.run(["assemble", "faint", "-o", "faint2.gif", "--alpha", alpha, "--json"], in: dir)
@@ -66,5 +66,36 @@ struct InvisibleMergeCommandTests {
         let frames = try GIF.Decoder(file: "\(dir)/faint.gif").allGIFFrames()
         let visible = frames.contains { frame in stride(from: 3, to: frame.image.pixels.count, by: 4).contains { frame.image.pixels[$0] != 0 } }
         #expect(visible == !empty)
+    }
+    /// Frames with no pixel at all (alpha 0 everywhere): said as what they are, with no advice
+    /// to keep what is not there; a matte with an alpha is refused (a matte makes pixels opaque).
+    @Test func transparentFramesAndATransparentMatte() throws {
+        let dir = try Fixtures.temporaryFolder("clear-frames")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createDirectory(atPath: "\(dir)/clear", withIntermediateDirectories: true)
+        let clear = try Bitmap(width: 16, height: 16)
+        for index in 1...2 { try PNG.Encoder().write(clear, to: "\(dir)/clear/clear\(index).png") }
+        let result = try CLI.run(["assemble", "clear", "-o", "clear.gif"], in: dir)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("note: the GIF shows nothing: every pixel of every frame is transparent"), "\(result.stdout)")
+        let matte = try CLI.run(["assemble", "clear", "-o", "matte.gif", "--alpha", "matte:#00000000"], in: dir)
+        #expect(matte.status == 2 && !FileManager.default.fileExists(atPath: "\(dir)/matte.gif"), "\(matte.stderr)")
+        #expect(GIF.AlphaMode("matte:#000000") == .matte(Color(r: 0, g: 0, b: 0)) && GIF.AlphaMode("matte:#000000FF") != nil)
+    }
+
+    /// Dithered, a white haze at alpha 17 is over the alpha cut-off (16) but its light is too faint
+    /// for a single dot: the GIF shows nothing, and says so (it is what is drawn that counts).
+    @Test func aHazeTooFaintForADotSaysSo() throws {
+        let dir = try Fixtures.temporaryFolder("faint-haze")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createDirectory(atPath: "\(dir)/haze", withIntermediateDirectories: true)
+        var haze = try Bitmap(width: 32, height: 32)
+        for y in 4..<28 { for x in 4..<28 { haze[x, y] = Color(r: 255, g: 255, b: 255, a: 17) } }
+        for index in 1...3 { try PNG.Encoder().write(haze, to: "\(dir)/haze/haze\(index).png") }
+        let result = try CLI.run(["assemble", "haze", "-o", "haze.gif"], in: dir)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("note: the GIF shows nothing"), "\(result.stdout)")
+        let frames = try GIF.Decoder(file: "\(dir)/haze.gif").allGIFFrames()
+        #expect(!frames.contains { frame in stride(from: 3, to: frame.image.pixels.count, by: 4).contains { frame.image.pixels[$0] != 0 } })
     }
 }
