@@ -260,6 +260,8 @@ public struct AssembleJob: Sendable {
             // An APNG named as the next frame of its own sequence would be read back as one.
             if format == .apng, let refusal = FrameFile.claimRefusal(output: output, among: animation.sourceFiles) { throw .output(refusal) }
             do { try OutputSet.check(file: output, protecting: inputs, overwrite: overwrite) } catch { throw AssembleError.writing(error) }
+            // …or, new, as a frame of another sequence, whose folder it would join (fresh eyes: `-o bomb/frame-7.png`).
+            if format == .apng, let refusal = FrameFile.joinRefusal(animation: output) { throw .output(refusal) }
         }
         return Plan(animation: animation, playback: play, format: format, encoder: encoder, apng: apng, webp: webp,
                     warnings: animation.warnings + unusedSettingsWarnings(format: format) + scaleNameWarnings(scale: animation.scale, inputs: inputs),

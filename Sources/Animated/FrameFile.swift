@@ -110,6 +110,25 @@ public struct FrameFile: Sendable, Hashable {
             return answer
         }
     }
+    /// The refusal of the animation `output` (an APNG) when its name is numbered and its folder holds
+    /// frames of that prefix other than itself (`bomb/frame-7.png` beside `bomb/frame-001.png …`):
+    /// written, it would join that sequence — as a duplicate frame 7, or a frame too many — and the
+    /// folder would no longer assemble or validate. `nil` when the name has no number, the folder
+    /// holds no such frame or cannot be listed (the write says why), or `output` is there already
+    /// (whether it may be replaced is the overwrite rules' to say, and they say more).
+    public static func joinRefusal(animation output: String) -> OutputError? {
+        guard let named = FrameFile(path: output), let names = try? FileIO.entries(of: named.directory),
+              !names.contains(named.fileName) else { return nil }
+        let own = ImageFileName(path: output).stem.lowercased()
+        let prefix = named.prefix.lowercased()
+        let sibling = names.sorted().lazy.compactMap { FrameFile(path: named.directory + "/" + $0) }.first {
+            $0.prefix.lowercased() == prefix && $0.device == named.device && ImageFileName(path: $0.path).stem.lowercased() != own
+        }
+        guard let sibling else { return nil }
+        return .unsupportedName(path: output, reason: "its name makes it a frame of the sequence beside it (\(sibling.fileName) …), "
+                                + "which it would join; name it without the number or write it in another folder")
+    }
+
     /// The refusal of the single file `output` (an APNG, a PNG) when its name makes it a frame of
     /// a sequence among `inputs` (``sequence(claiming:among:)``), or a numbered frame of another
     /// prefix in the folder of one of them: every later read of the folder would take it for a

@@ -140,4 +140,23 @@ struct OutputNeverInputTests {
         #expect(run.status == 2 && run.stderr.contains("its name makes it a numbered frame in ") && run.stderr.contains("coin, beside the sequence it is made of (gold_"), "\(run.status) \(run.stderr)")
         #expect(try CLI.run(["validate", "coin"], in: dir).status == 0)
     }
+    /// An APNG named as a frame of *another* sequence's folder (not an input: `bomb/gold_7.png`
+    /// beside `bomb/gold_001.png …`) would join that sequence — as a duplicate frame 7 it broke
+    /// the folder for `assemble` and `validate` (fresh eyes, session 45): refused, nothing written.
+    /// Another prefix there, or a rerun into its own name, is not refused.
+    @Test func anAnimationIsNotWrittenIntoAnotherSequence() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createDirectory(atPath: dir + "/bomb", withIntermediateDirectories: true)
+        for number in 1...3 {
+            try FileManager.default.copyItem(atPath: "\(Self.coin)/gold_\(number).png", toPath: "\(dir)/bomb/gold_00\(number).png")
+        }
+        let joined = try CLI.run(["assemble", "coin", "-o", "bomb/gold_7.png"], in: dir)
+        #expect(joined.status == 2 && joined.stderr.contains("its name makes it a frame of the sequence beside it (gold_001.png …)"),
+                "\(joined.status) \(joined.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/bomb/gold_7.png"))
+        #expect(try CLI.run(["validate", "bomb"], in: dir).status == 0)
+        #expect(try CLI.run(["assemble", "coin", "-o", "bomb/spin7.png"], in: dir).status == 0, "another prefix")
+        #expect(try CLI.run(["assemble", "coin", "-o", "bomb/spin7.png", "--overwrite"], in: dir).status == 0, "its own name again")
+    }
 }
