@@ -138,7 +138,7 @@ struct ColorPlan: Sendable {
     /// What the plan is, for reports: "indexed, 4 bits, 13 colours", "RGBA".
     var summary: String {
         switch kind {
-        case .indexed: "indexed, \(bitDepth)-bit, \(palette.count) colours"
+        case .indexed: "indexed, \(bitDepth)-bit, \(palette.count) colour\(palette.count == 1 ? "" : "s")"
         case .grey: "grey, \(bitDepth)-bit"
         default: kind.rawValue
         }

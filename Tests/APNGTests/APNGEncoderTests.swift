@@ -40,6 +40,19 @@ struct APNGEncoderTests {
         }
     }
 
+    /// The colour type's count is said in the singular for one colour (fresh eyes, session 45:
+    /// "indexed, 1-bit, 1 colours" for frames all transparent), the plural otherwise.
+    @Test(arguments: [(1, "1 colour"), (2, "2 colours")])
+    func aPaletteOfOneColourIsSaidSo(colours: Int, said: String) throws {
+        let frames = (0..<2).map { index in
+            var bitmap = Bitmap(clearWidth: 8, height: 8)
+            if colours == 2 { bitmap[index, 0] = Color(r: 200, g: 10, b: 10) }
+            return bitmap
+        }
+        let (_, report) = try encode(frames, APNG.Encoder(effort: .fast))
+        #expect(report.colorType.hasPrefix("indexed") && report.colorType.hasSuffix(", \(said)"), "\(report.colorType)")
+    }
+
     @Test func identicalFramesBecomeOneLongerFrame() throws {
         let disc = Self.softDiscOverBand(3)
         let frames = [disc[0], disc[0], disc[0], disc[1], disc[2], disc[2]]
