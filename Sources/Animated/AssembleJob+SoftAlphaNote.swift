@@ -74,8 +74,9 @@ extension AssembleJob {
     public static func emptyGIFNote(_ report: GIF.Encoder.Report) -> String? {
         guard report.showsNothing else { return nil }
         guard report.sourceShowsSomething else { return "the GIF shows nothing: every pixel of every frame is transparent" }
-        return "the GIF shows nothing: its one bit of alpha kept no pixel of any frame (a cut at alpha 128 drops all "
-            + "under it, where the default dither keeps dots; the dither draws none under alpha 16 or for a light too faint); "
+        let (cut, dither) = (GIF.AlphaMode.threshold.faintestDrawn, GIF.AlphaMode.dither.faintestDrawn)
+        return "the GIF shows nothing: its one bit of alpha kept no pixel of any frame (a cut at alpha \(cut) drops all "
+            + "under it, where the default dither keeps dots; the dither draws none under alpha \(dither) or for a light too faint); "
             + "an APNG or a WebP keeps them"
     }
 

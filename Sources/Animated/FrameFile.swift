@@ -119,10 +119,9 @@ public struct FrameFile: Sendable, Hashable {
     public static func joinRefusal(animation output: String) -> OutputError? {
         guard let named = FrameFile(path: output), let names = try? FileIO.entries(of: named.directory),
               !names.contains(named.fileName) else { return nil }
-        let own = ImageFileName(path: output).stem.lowercased()
         let prefix = named.prefix.lowercased()
         let sibling = names.sorted().lazy.compactMap { FrameFile(path: named.directory + "/" + $0) }.first {
-            $0.prefix.lowercased() == prefix && $0.device == named.device && ImageFileName(path: $0.path).stem.lowercased() != own
+            $0.prefix.lowercased() == prefix && $0.device == named.device
         }
         guard let sibling else { return nil }
         return .unsupportedName(path: output, reason: "its name makes it a frame of the sequence beside it (\(sibling.fileName) …), "

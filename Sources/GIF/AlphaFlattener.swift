@@ -186,6 +186,7 @@ struct AlphaFlattener {
     /// (no state carries over; the dither is ``dither(_:classes:rim:shares:shapes:kept:levels:edgeMatte:undecided:)``).
     private static func flattenRows(_ rows: Range<Int>, _ pixels: UnsafeMutableBufferPointer<UInt8>, width: Int,
                                     alpha: GIF.AlphaMode, edgeMatte: Color?) {
+        let cut = alpha.faintestDrawn
         for y in rows {
             for x in 0..<width {
                 let index = (y &* width &+ x) &* 4
@@ -194,7 +195,7 @@ struct AlphaFlattener {
                 var matte = edgeMatte
                 switch alpha {
                 case .threshold:
-                    if a < 128 {
+                    if a < cut {
                         for channel in 0..<4 { pixels[index + channel] = 0 }
                         continue
                     }

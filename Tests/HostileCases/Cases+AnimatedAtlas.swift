@@ -85,6 +85,10 @@ extension HostileCases {
             }
             _ = names.sorted(by: NaturalOrder.areInIncreasingOrder); _ = NaturalOrder.compare("a99999999999999999999999", "a1")
             _ = FrameFile.sequence(claiming: "", among: ["", ""])
+            for output in ["", "/", "7.png", "/7.png", "//7.png", "./a1.png", "/nonexistent/a1.png", "a99999999999999999999999.png",
+                           String(repeating: "a", count: 5000) + "1.png", "\u{0}1.png"] {
+                _ = FrameFile.joinRefusal(animation: output)
+            }
             _ = try? Discovery.sequences(from: ["", "", "/nonexistent"])
             _ = Discovery.sameFolderSpelling(["", ".", "./"]); _ = Discovery.trimmingSlash("/")
             let clashes = (0..<9).map { Discovery.NumberClash(number: [Int.min, Int.max, 0][$0 % 3], first: "", second: "\u{0}") }
