@@ -10,6 +10,7 @@ import WebP
 /// `flipbook assemble SOURCE -o OUT.gif|OUT.png|OUT.webp`: frames to an animated GIF, APNG or WebP.
 struct Assemble: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "assemble",
         abstract: "Assemble frames into an animated GIF, APNG or WebP.",
         discussion: """
             SOURCE is a folder of numbered PNGs, a prefix path (Sequences/explosion/explosion for \

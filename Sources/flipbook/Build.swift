@@ -6,6 +6,7 @@ import Pipeline
 /// `flipbook build [TARGET…]`: a project file's targets, each only when something it reads changed.
 struct Build: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "build",
         abstract: "Build a project file's targets (sheets, GIF/APNG/WebP, frames, scenes, reports), only what changed.",
         discussion: """
             A project file (flipbook.json in the current folder, or --project FILE) names targets; each \

@@ -8,6 +8,7 @@ import Raster
 /// `flipbook draw SCENE.json -o OUT.png`.
 struct Draw: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "draw",
         abstract: "Render a scene file (SVG paths, fills, strokes, images, text) to a PNG.",
         discussion: """
             A scene is JSON: { "size": [W, H], "scale": 1, "background": "#RRGGBB", "ops": [...] } \

@@ -9,6 +9,7 @@ import Raster
 /// `flipbook frames IN.gif|IN.png|IN.webp -o DIR`: a GIF, APNG or WebP exploded into numbered PNGs.
 struct Frames: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "frames",
         abstract: "Explode a GIF, APNG, animated WebP or a sprite sheet into PNG frames.",
         discussion: """
             From a GIF, an APNG (.png with an acTL chunk, or .apng) or an animated WebP: frames are \

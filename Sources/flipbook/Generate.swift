@@ -10,6 +10,7 @@ import Raster
 /// `flipbook generate seagull|explosion|scatter|stroke … -o OUT`.
 struct Generate: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "generate",
         abstract: "Draw procedural frames: a flapping seagull, an explosion, a rock scatter, a freehand stroke.",
         discussion: """
             OUT decides what is written:

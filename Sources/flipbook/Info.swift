@@ -12,6 +12,7 @@ import WebP
 /// colour type, bit depth, interlacing.
 struct Info: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "info",
         abstract: "Describe images: size in pixels and points, scale, colour type, bit depth, interlace; GIF, APNG and WebP frames and timing.",
         discussion: """
             Each FILE is decoded in full, and each PNG's chunks and CRCs checked as validate checks \

@@ -10,6 +10,7 @@ import WebP
 /// `flipbook render SCENE.json -o OUT`.
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "render",
         abstract: "Render an animated scene (layers, Core Animation timing, sequences, taps) to frames, a GIF, APNG, WebP or a sheet.",
         discussion: """
             A scene is JSON (docs/Formats.md, "Render scenes"): the canvas, how long it plays, and layers as \

@@ -8,6 +8,7 @@ import Raster
 /// `flipbook sheet SOURCE... -o SHEET.png [--data SHEET.json]`.
 struct Sheet: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "sheet",
         abstract: "Pack frames into a sprite sheet with a data file for Phaser, PixiJS, Godot, Cocos2d-x, libGDX, SpriteKit or Aseprite.",
         discussion: """
             SOURCE is a folder, a prefix path or PNG files; every sequence found becomes an animation \

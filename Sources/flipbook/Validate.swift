@@ -7,6 +7,7 @@ import Raster
 /// `flipbook validate DIR...`: checks asset folders for CI.
 struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "validate",
         abstract: "Check frame-sequence folders: numbering, sizes, scales, PNG integrity.",
         discussion: """
             Every numbered PNG under each DIR (recursively) is read once, however many DIRs reach it \
