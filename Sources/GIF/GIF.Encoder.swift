@@ -116,7 +116,7 @@ extension GIF {
         /// How soft alpha becomes GIF's one bit of transparency; ``AlphaMode/dither`` by default.
         public var alpha: AlphaMode
         /// With `threshold` and `dither`: the colour that partly transparent pixels kept opaque are
-        /// composited onto, for a GIF shown on a known background. `nil` (the default) keeps their
+        /// composited onto (with a matte alpha it is refused: ``settingError``), for a GIF shown on a known background. `nil` (the default) keeps their
         /// own colour, as other encoders do. (Mid-grey lowers the worst-case error over
         /// an unknown background, but measured on the benchmark sprites it lost 0.4–0.6 dB as often
         /// as it gained 0.9, so it is not the default.)
@@ -189,7 +189,9 @@ extension GIF {
             return report
         }
 
-        /// The first setting out of range, naming it; `nil` when all are usable.
+        /// The first setting out of range, or meaningless with another (dithering without `fast`, an
+        /// ``edgeMatte`` with a ``AlphaMode/matte(_:)`` alpha, which leaves no soft pixel to blend),
+        /// naming it; `nil` when all are usable.
         public var settingError: SettingError? {
             if !(2...256).contains(colors) { return SettingError(.colors, of: "GIF.Encoder", value: colors, allowed: .range(2...256)) }
             if let error = ImageFileName.drawingScaleError(scale, of: "GIF.Encoder") { return error }
@@ -200,6 +202,10 @@ extension GIF {
             if quality != .fast && dithering != .none {
                 return SettingError(.dithering, of: "GIF.Encoder", value: dithering.rawValue, problem: .conflicts(with: .quality, value: quality.rawValue),
                                     reason: "\(quality.rawValue) refines colours across frames and does not dither; dithering needs fast")
+            }
+            if case .matte(let matte) = alpha, let edgeMatte {
+                return SettingError(.edgeMatte, of: "GIF.Encoder", value: edgeMatte.description, problem: .conflicts(with: .alpha, value: "matte:\(matte)"),
+                                    reason: "a matte makes every pixel opaque on its colour, so no soft edge is left to blend")
             }
             return nil
         }

@@ -125,7 +125,7 @@ struct Assemble: ParsableCommand {
     @Option(help: "With --quality fast: ordered (stable from frame to frame; the default), fs (Floyd–Steinberg) or none.")
     var dither: GIF.Dithering?
 
-    @Option(help: "dither (the default: keeps faint smoke and fades), threshold (alpha ≥ 128), or matte:#RRGGBB.")
+    @Option(help: "How soft alpha becomes GIF's one bit: dither keeps faint smoke and fades as dots, threshold cuts at alpha 128, matte:#RRGGBB composites every pixel onto that colour.")
     var alpha: GIF.AlphaMode = .dither
 
     @Option(help: "The background colour (#RRGGBB) that kept semi-transparent edge pixels are blended with, or none.")
@@ -341,4 +341,9 @@ extension QualityArgument: CustomStringConvertible {
 }
 extension EncodingEffort: ExpressibleByArgument {}
 extension GIF.Dithering: ExpressibleByArgument {}
-extension GIF.AlphaMode: ExpressibleByArgument {}
+extension GIF.AlphaMode: ExpressibleByArgument {
+    /// The values `--alpha` takes, as its help and a mistyped value's "did you mean" list them.
+    public static var allValueStrings: [String] { ["dither", "threshold", "matte:#RRGGBB"] }
+    /// Completion offers the two words; a matte's colour is the user's to type.
+    public static var defaultCompletionKind: CompletionKind { .list(["dither", "threshold", "matte:"]) }
+}

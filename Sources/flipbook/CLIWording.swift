@@ -219,6 +219,8 @@ enum CLIWording {
         case .scales: "--scales"
         case .threads: "--threads"
         case .colors: "--colors"
+        case .alpha: "--alpha"
+        case .edgeMatte: "--edge-matte"
         case .dithering: "--dither"
         case .quality: "--quality"
         case .fps: "--fps"

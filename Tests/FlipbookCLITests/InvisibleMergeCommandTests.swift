@@ -83,6 +83,28 @@ struct InvisibleMergeCommandTests {
         #expect(GIF.AlphaMode("matte:#000000") == .matte(Color(r: 0, g: 0, b: 0)) && GIF.AlphaMode("matte:#000000FF") != nil)
     }
 
+    /// A mistyped `--alpha` gets a "did you mean" as a mistyped option does, and `--edge-matte`
+    /// with a matte alpha, which leaves no soft pixel to blend, is refused (it was taken silently);
+    /// nothing is written either way. The library refuses the pair too.
+    @Test func mistypedAlphaAndAnEdgeMatteWithAMatte() throws {
+        let dir = try Fixtures.temporaryFolder("alpha-mistakes")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createDirectory(atPath: "\(dir)/soft", withIntermediateDirectories: true)
+        var soft = try Bitmap(width: 8, height: 8)
+        for y in 2..<6 { for x in 2..<6 { soft[x, y] = Color(r: 200, g: 40, b: 10, a: 120) } }
+        for index in 1...2 { try PNG.Encoder().write(soft, to: "\(dir)/soft/soft\(index).png") }
+        let typo = try CLI.run(["assemble", "soft", "-o", "soft.gif", "--alpha", "treshold"], in: dir)
+        #expect(typo.status == 2, "\(typo.stderr)")
+        #expect(typo.stderr.contains("--alpha does not take 'treshold'") && typo.stderr.contains("did you mean 'threshold'?"), "\(typo.stderr)")
+        let both = try CLI.run(["assemble", "soft", "-o", "soft.gif", "--alpha", "matte:#202020", "--edge-matte", "#FFFFFF"], in: dir)
+        #expect(both.status == 2, "\(both.stderr)")
+        #expect(both.stderr.contains("--edge-matte #FFFFFF cannot go with --alpha matte:#202020"), "\(both.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: "\(dir)/soft.gif"))
+        let encoder = GIF.Encoder(alpha: .matte(Color(r: 32, g: 32, b: 32)), edgeMatte: Color(r: 255, g: 255, b: 255))
+        #expect(encoder.settingError?.setting == .edgeMatte, "\(String(describing: encoder.settingError))")
+        #expect(GIF.Encoder(alpha: .dither, edgeMatte: Color(r: 255, g: 255, b: 255)).settingError == nil)
+    }
+
     /// Dithered, a white haze at alpha 17 is over the alpha cut-off (16) but its light is too faint
     /// for a single dot: the GIF shows nothing, and says so (it is what is drawn that counts).
     @Test func aHazeTooFaintForADotSaysSo() throws {

@@ -30,6 +30,10 @@ public struct SettingError: Error, Sendable, Hashable, CustomStringConvertible {
         case threads
         /// Entries of a colour table: `GIF.Encoder.colors`.
         case colors
+        /// How GIF's one bit of alpha is made: `GIF.Encoder.alpha`.
+        case alpha
+        /// The colour kept soft edge pixels are blended with: `GIF.Encoder.edgeMatte`.
+        case edgeMatte
         /// How colours are dithered: `GIF.Encoder.dithering`.
         case dithering
         /// The encoder's quality: `GIF.Encoder.quality` (a mode), `WebP.Encoder.quality` (0…100).
@@ -103,6 +107,8 @@ public struct SettingError: Error, Sendable, Hashable, CustomStringConvertible {
             case .scales: "scales"
             case .threads: "threads"
             case .colors: "colors"
+            case .alpha: "alpha"
+            case .edgeMatte: "edgeMatte"
             case .dithering: "dithering"
             case .quality: "quality"
             case .fps: "fps"
