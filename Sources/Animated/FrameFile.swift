@@ -115,17 +115,36 @@ public struct FrameFile: Sendable, Hashable {
     /// written, it would join that sequence — as a duplicate frame 7, or a frame too many — and the
     /// folder would no longer assemble or validate. `nil` when the name has no number, the folder
     /// holds no such frame or cannot be listed (the write says why), or `output` is there already
-    /// (whether it may be replaced is the overwrite rules' to say, and they say more).
+    /// (whether it may be replaced is the overwrite rules' to say, and they say more). A frame's
+    /// name with an image extension hidden before `.png` (`bomb/frame-1.png.png`) is refused too:
+    /// every read of the folder takes it for a stray copy of that frame (`seq.misnamed-frame`).
     public static func joinRefusal(animation output: String) -> OutputError? {
-        guard let named = FrameFile(path: output), let names = try? FileIO.entries(of: named.directory),
-              !names.contains(named.fileName) else { return nil }
+        let hiddenTwice = extensionHiddenTwice(output)
+        guard let named = FrameFile(path: hiddenTwice ?? output), let names = try? FileIO.entries(of: named.directory),
+              !names.contains(FileIO.lastComponent(of: output)) else { return nil }
         let prefix = named.prefix.lowercased()
         let sibling = names.sorted().lazy.compactMap { FrameFile(path: named.directory + "/" + $0) }.first {
             $0.prefix.lowercased() == prefix && $0.device == named.device
         }
         guard let sibling else { return nil }
+        if hiddenTwice != nil {
+            return .unsupportedName(path: output, reason: "its name is frame \(named.number)'s of the sequence beside it (\(sibling.fileName) …) "
+                                    + "with an extension hidden twice, so every read of the folder takes it for a stray copy of that frame; "
+                                    + "name it without the number or write it in another folder")
+        }
         return .unsupportedName(path: output, reason: "its name makes it a frame of the sequence beside it (\(sibling.fileName) …), "
                                 + "which it would join; name it without the number or write it in another folder")
+    }
+
+    /// `path` without the image extension hidden before its `.png` (`walk2.png.png`, `walk2.jpg.png`
+    /// → `walk2.png`); `nil` when it has none.
+    private static func extensionHiddenTwice(_ path: String) -> String? {
+        let name = FileIO.lastComponent(of: path)
+        guard ImageFileName(path: name).pathExtension == "png", let last = name.lastIndex(of: ".") else { return nil }
+        let stem = name[..<last]
+        guard let dot = stem.lastIndex(of: "."), dot != stem.startIndex,
+              FrameSequence.imageExtensions.contains(stem[stem.index(after: dot)...].lowercased()) else { return nil }
+        return String(path.dropLast(name.count - name.distance(from: name.startIndex, to: dot))) + ".png"
     }
 
     /// The refusal of the single file `output` (an APNG, a PNG) when its name makes it a frame of

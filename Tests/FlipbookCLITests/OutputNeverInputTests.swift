@@ -159,4 +159,23 @@ struct OutputNeverInputTests {
         #expect(try CLI.run(["assemble", "coin", "-o", "bomb/spin7.png"], in: dir).status == 0, "another prefix")
         #expect(try CLI.run(["assemble", "coin", "-o", "bomb/spin7.png", "--overwrite"], in: dir).status == 0, "its own name again")
     }
+
+    /// A frame's name with an extension hidden twice (`coin/gold_1.png.png`, `bomb/gold_002.jpg.png`)
+    /// was written, and `validate` then reported the folder's stray copy of that frame (fresh eyes,
+    /// session 45): refused, nothing written, in the folder the APNG is made of and in another.
+    @Test(arguments: ["coin/gold_1.png.png", "bomb/gold_002.jpg.png", "bomb/GOLD_9.PNG.png"])
+    func anAnimationIsNotAFrameWithAnExtensionHiddenTwice(output: String) throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createDirectory(atPath: dir + "/bomb", withIntermediateDirectories: true)
+        for number in 1...3 {
+            try FileManager.default.copyItem(atPath: "\(Self.coin)/gold_\(number).png", toPath: "\(dir)/bomb/gold_00\(number).png")
+        }
+        let run = try CLI.run(["assemble", "coin", "-o", output], in: dir)
+        #expect(run.status == 2 && run.stderr.contains("with an extension hidden twice, so every read of the folder takes it for a stray copy"),
+                "\(run.status) \(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/" + output))
+        #expect(try CLI.run(["validate", "coin", "bomb"], in: dir).status == 0)
+        #expect(try CLI.run(["assemble", "coin", "-o", "bomb/spin.png.png"], in: dir).status == 0, "no number: no frame's name")
+    }
 }
