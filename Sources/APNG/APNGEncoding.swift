@@ -68,6 +68,9 @@ struct APNGEncoding {
         // Every candidate is first judged on two sample frames; a small animation, cheap to
         // compress, then has the candidates within 10 % of the best placed as they will be written.
         var sizes: [Int] = []
+        // The placements of the best candidate so far when they were placed as they will be
+        // written (each batch handed over, with the frames it finishes): not placed again.
+        var placedBest: (candidate: Int, batches: [(frames: [PlacedFrame], done: Int)])?
         if candidates.count > 1 {
             let samples = try Set([0, count / 2]).sorted().map { try frames($0..<($0 + 1))[0] }
             sizes = candidates.map { candidate in
@@ -78,15 +81,20 @@ struct APNGEncoding {
                 sizes = Array(repeating: .max, count: candidates.count)
                 for index in close {
                     var total = 0
+                    var batches: [(frames: [PlacedFrame], done: Int)] = []
                     try placeAll(plan: candidates[index], width: width, height: height, delays: timeline.delays, repeats: repeats, frames: frames,
-                                 strongTrials: true, reportsProgress: false) { placed in
+                                 strongTrials: true) { placed, done in
                         total += placed.reduce(0) { $0 + $1.trialBytes }
+                        batches.append((placed, done))
                     }
                     sizes[index] = total
+                    // Ties go to the earlier candidate, as the choice below.
+                    if total < placedBest.map({ sizes[$0.candidate] }) ?? .max { placedBest = (index, batches) }
                 }
             }
         }
-        let plan = sizes.isEmpty ? candidates[0] : candidates[sizes.indices.min { sizes[$0] < sizes[$1] }!]
+        let chosen = sizes.isEmpty ? 0 : sizes.indices.min { sizes[$0] < sizes[$1] }!
+        let plan = candidates[chosen]
 
         // Each frame written lasts its delay plus those of the repeats after it; a delay that one
         // `fcTL` cannot hold exactly is written as the frame repeated (``delayPieces(milliseconds:)``).
@@ -108,9 +116,8 @@ struct APNGEncoding {
         // Pass 2: place each frame, compress the placed ones on all cores, write them in order.
         var written = 0, placedFrames = 0, split = 0
         var milliseconds = 0
-        try placeAll(plan: plan, width: width, height: height, delays: timeline.delays, repeats: repeats, frames: frames,
-                     strongTrials: settings.effort != .fast && count * width * height <= Self.trialPixels,
-                     reportsProgress: true) { placed in
+        // Progress counts the frames written: the last report, all frames, comes when the last is.
+        func write(_ placed: [PlacedFrame], done: Int) throws {
             let streams = Self.parallelMap(placed) { finalStream($0, plan: plan) }
             for (frame, stream) in zip(placed, streams) {
                 guard let stream else { throw APNG.EncodeError.outOfMemory }
@@ -130,6 +137,16 @@ struct APNGEncoding {
                     written += 1
                 }
             }
+            progress?(done, count)
+        }
+        if let placedBest, placedBest.candidate == chosen {
+            for batch in placedBest.batches {
+                if input.cancellation?.isCancelled == true { throw APNG.EncodeError.cancelled }
+                try write(batch.frames, done: batch.done)
+            }
+        } else {
+            try placeAll(plan: plan, width: width, height: height, delays: timeline.delays, repeats: repeats, frames: frames,
+                         strongTrials: settings.effort != .fast && count * width * height <= Self.trialPixels, ready: write)
         }
         var end: [UInt8] = []
         PNGWriter.chunk("IEND", [], into: &end)
@@ -143,20 +160,21 @@ struct APNGEncoding {
     }
 
     /// Places every frame with `plan`, a batch at a time, and hands `ready` the placed frames
-    /// whose disposal is settled (all but the last of each batch; the last at the end). With
-    /// `strongTrials`, candidates are compared by their size as `standard` writes them. With
-    /// `reportsProgress`, `progress` receives the frames done once `ready` has returned with them
-    /// (compressed and written, in pass 2): the last report, all frames, comes when the last
-    /// frame is written, not when it is placed (a bar stood at 100 % for the last tenth of a run).
+    /// whose disposal is settled (all but the last of each batch; the last at the end), with the
+    /// input frames they finish (all of them with the last). With `strongTrials`, candidates are
+    /// compared by their size as `standard` writes them, and at `standard` the chosen one keeps
+    /// that stream (``PlacedFrame/stream``).
     private func placeAll(plan: ColorPlan, width: Int, height: Int, delays: [Int], repeats: [Bool], frames: (Range<Int>) throws -> [Bitmap],
-                          strongTrials: Bool, reportsProgress: Bool, ready: ([PlacedFrame]) throws -> Void) throws {
+                          strongTrials: Bool, ready: ([PlacedFrame], Int) throws -> Void) throws {
         let count = delays.count
-        let trial: @Sendable ([UInt8], Int) -> Int = { [self] units, width in
+        let keepsStream = settings.effort == .standard
+        let trial: @Sendable ([UInt8], Int) -> PlacementTrial = { [self] units, width in
+            guard strongTrials else { return PlacementTrial(bytes: trialSize(units, width: width, plan: plan)) }
             // Small animations: the size as `standard` writes it (libdeflate's strongest level).
-            strongTrials ? bestFiltered(units, width: width, plan: plan).withUnsafeBufferPointer { LibDeflate.zlibStream($0, level: 12)?.count ?? .max }
-                : trialSize(units, width: width, plan: plan)
+            let stream = bestFiltered(units, width: width, plan: plan).withUnsafeBufferPointer { LibDeflate.zlibStream($0, level: 12) }
+            return PlacementTrial(bytes: stream?.count ?? .max, stream: keepsStream ? stream : nil)
         }
-        var planner = FramePlanner(plan: plan, width: width, height: height, rules: rules, trialSize: trial)
+        var planner = FramePlanner(plan: plan, width: width, height: height, rules: rules, trial: trial)
         var pending: [PlacedFrame] = []
         // The first frame the last pending frame stands for: the frames before it are done once handed to `ready`.
         var pendingStart = 0
@@ -181,14 +199,12 @@ struct APNGEncoding {
                 }
             }
             if pending.count > 1 {
-                try ready(Array(pending.dropLast()))
+                try ready(Array(pending.dropLast()), pendingStart)
                 pending.removeFirst(pending.count - 1)
-                if reportsProgress { progress?(pendingStart, count) }
             }
         }
         if input.cancellation?.isCancelled == true { throw APNG.EncodeError.cancelled }
-        try ready(pending)
-        if reportsProgress { progress?(count, count) }
+        try ready(pending, count)
     }
 
     /// The kept frames at `range` of `shown` (input indices), decoded on all cores, checked to be
@@ -257,6 +273,8 @@ struct APNGEncoding {
             return stream(frame.units, width: width, plan: plan, level: 6)
         case .standard, .max:
             if settings.effort == .standard {
+                // A small animation's trial made this stream already (the same filtering, the same level).
+                if let stream = frame.stream { return stream }
                 return bestFiltered(frame.units, width: width, plan: plan).withUnsafeBufferPointer { LibDeflate.zlibStream($0, level: 12) }
             }
             // Small frames are cheap for zopfli: every filtering, more rounds, the smallest kept.

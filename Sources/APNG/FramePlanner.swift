@@ -16,6 +16,16 @@ struct PlacedFrame: Sendable {
     var duration: Int
     /// Its size when compressed cheaply, the measure candidates were compared by.
     var trialBytes: Int
+    /// Its zlib stream as `standard` writes it, when the trial that chose it made that stream (a
+    /// small animation's strong trials): not compressed again.
+    var stream: [UInt8]? = nil
+}
+
+/// What a trial compression of a candidate placement found: its size, and the stream itself when
+/// the trial made the one the frame would be written with.
+struct PlacementTrial: Sendable {
+    var bytes: Int
+    var stream: [UInt8]? = nil
 }
 
 /// Chooses, frame after frame, the smallest way to draw each one exactly over what the last left:
@@ -29,8 +39,8 @@ struct FramePlanner {
     let plan: ColorPlan
     let width: Int
     let height: Int
-    /// The compressed size of packed rows (a cheap trial compression).
-    let trialSize: @Sendable (_ units: [UInt8], _ width: Int) -> Int
+    /// The compressed size of packed rows (a cheap trial compression, or the final one).
+    let trial: @Sendable (_ units: [UInt8], _ width: Int) -> PlacementTrial
     let rules: APNG.Encoder.Compatibility.Rules
 
     /// The units shown after the last frame.
@@ -44,12 +54,12 @@ struct FramePlanner {
     private var placed = 0
 
     init(plan: ColorPlan, width: Int, height: Int, rules: APNG.Encoder.Compatibility.Rules = [],
-         trialSize: @escaping @Sendable (_ units: [UInt8], _ width: Int) -> Int) {
+         trial: @escaping @Sendable (_ units: [UInt8], _ width: Int) -> PlacementTrial) {
         self.plan = plan
         self.width = width
         self.height = height
         self.rules = rules
-        self.trialSize = trialSize
+        self.trial = trial
     }
 
     /// What to do with the next frame.
@@ -69,7 +79,8 @@ struct FramePlanner {
             under = [UInt8](repeating: 0, count: frame.count)
             if let clear = plan.clear { fill(&under, PixelRect(x: 0, y: 0, width: width, height: height), with: clear) }
             lastRect = PixelRect(x: 0, y: 0, width: width, height: height)
-            return .draw(PlacedFrame(rect: lastRect, blendOver: false, units: frame, duration: duration, trialBytes: trialSize(frame, width)),
+            let tried = trial(frame, width)
+            return .draw(PlacedFrame(rect: lastRect, blendOver: false, units: frame, duration: duration, trialBytes: tried.bytes, stream: tried.stream),
                          disposeLast: .none)
         }
         guard let kept = changedRect(frame, over: canvas) else { return .same }
@@ -90,8 +101,9 @@ struct FramePlanner {
                 let base = this.canvas(after: dispose)
                 let rect = dispose == .none ? kept : this.changedRect(frame, over: base)
                 guard let rect = rect.map(this.aligned), let units = this.units(frame, in: rect, over: base, blendOver: over) else { return }
-                let size = this.trialSize(units, rect.width)
-                out.buffer[c] = (PlacedFrame(rect: rect, blendOver: over, units: units, duration: duration, trialBytes: size), base, size)
+                let tried = this.trial(units, rect.width)
+                out.buffer[c] = (PlacedFrame(rect: rect, blendOver: over, units: units, duration: duration, trialBytes: tried.bytes, stream: tried.stream),
+                                 base, tried.bytes)
             }
         }
         // Ties go to the earlier candidate (keeping, drawing in place): the same input always gives the same file.
