@@ -137,8 +137,8 @@ public struct FrameFile: Sendable, Hashable {
     }
 
     /// `path` without the image extension hidden before its `.png` (`walk2.png.png`, `walk2.jpg.png`
-    /// → `walk2.png`); `nil` when it has none.
-    private static func extensionHiddenTwice(_ path: String) -> String? {
+    /// → `walk2.png`; ``FrameSequence/imageExtensions``); `nil` when it has none.
+    static func extensionHiddenTwice(_ path: String) -> String? {
         let name = FileIO.lastComponent(of: path)
         guard ImageFileName(path: name).pathExtension == "png", let last = name.lastIndex(of: ".") else { return nil }
         let stem = name[..<last]

@@ -34,9 +34,8 @@ extension FrameSequence {
             // a PNG, but as no frame.
             let hiddenTwice = ImageFileName(path: name).pathExtension == "png"
             if hiddenTwice {
-                guard let dot = stem.lastIndex(of: "."), dot != stem.startIndex,
-                      Self.imageExtensions.contains(stem[stem.index(after: dot)...].lowercased()) else { return nil }
-                stem = String(stem[..<dot])
+                guard let shown = FrameFile.extensionHiddenTwice(name) else { return nil }
+                stem = String(shown.dropLast(4))   // `gold_3.png` of `gold_3.png.png`: `gold_3`
             }
             // A frame the sequence has, saved again under another extension, is left alone
             // (`gold_4.jpg` beside `gold_4.png`: no reader takes it); one whose extension is hidden

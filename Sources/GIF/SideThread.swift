@@ -17,7 +17,9 @@ final class SideThread: @unchecked Sendable {
     init() {
         let budget = ThreadBudget.current
         let thread = Thread { [self] in
-            Thread.current.name = "flipbook.gif.side"   // as profilers list it
+            // As profilers list it: Linux keeps a thread name of at most 15 bytes and refuses a
+            // longer one (`flipbook.gif.side` left it listed as the encoding thread, `flipbook`).
+            Thread.current.name = "flipbook.side"
             ThreadBudget.withLimit(budget) { loop() }
         }
         thread.stackSize = 1 << 22
