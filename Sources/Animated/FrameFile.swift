@@ -117,7 +117,8 @@ public struct FrameFile: Sendable, Hashable {
     /// holds no such frame or cannot be listed (the write says why), or `output` is there already
     /// (whether it may be replaced is the overwrite rules' to say, and they say more). A frame's
     /// name with an image extension hidden before `.png` (`bomb/frame-1.png.png`) is refused too:
-    /// every read of the folder takes it for a stray copy of that frame (`seq.misnamed-frame`).
+    /// every read of the folder takes it for a misnamed frame (`seq.misnamed-frame`: a stray copy of
+    /// a frame it has, or a frame saved under the wrong extension).
     public static func joinRefusal(animation output: String) -> OutputError? {
         let hiddenTwice = extensionHiddenTwice(output)
         guard let named = FrameFile(path: hiddenTwice ?? output), let names = try? FileIO.entries(of: named.directory),
@@ -129,7 +130,7 @@ public struct FrameFile: Sendable, Hashable {
         guard let sibling else { return nil }
         if hiddenTwice != nil {
             return .unsupportedName(path: output, reason: "its name is frame \(named.number)'s of the sequence beside it (\(sibling.fileName) …) "
-                                    + "with an extension hidden twice, so every read of the folder takes it for a stray copy of that frame; "
+                                    + "with an extension hidden twice, so every read of the folder takes it for a misnamed frame (seq.misnamed-frame); "
                                     + "name it without the number or write it in another folder")
         }
         return .unsupportedName(path: output, reason: "its name makes it a frame of the sequence beside it (\(sibling.fileName) …), "

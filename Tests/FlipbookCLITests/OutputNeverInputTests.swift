@@ -172,7 +172,7 @@ struct OutputNeverInputTests {
             try FileManager.default.copyItem(atPath: "\(Self.coin)/gold_\(number).png", toPath: "\(dir)/bomb/gold_00\(number).png")
         }
         let run = try CLI.run(["assemble", "coin", "-o", output], in: dir)
-        #expect(run.status == 2 && run.stderr.contains("with an extension hidden twice, so every read of the folder takes it for a stray copy"),
+        #expect(run.status == 2 && run.stderr.contains("with an extension hidden twice, so every read of the folder takes it for a misnamed frame (seq.misnamed-frame)"),
                 "\(run.status) \(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: dir + "/" + output))
         #expect(try CLI.run(["validate", "coin", "bomb"], in: dir).status == 0)
