@@ -116,7 +116,8 @@ extension GIF {
         /// How soft alpha becomes GIF's one bit of transparency; ``AlphaMode/dither`` by default.
         public var alpha: AlphaMode
         /// With `threshold` and `dither`: the colour that partly transparent pixels kept opaque are
-        /// composited onto (with a matte alpha it is refused: ``settingError``), for a GIF shown on a known background. `nil` (the default) keeps their
+        /// composited onto, for a GIF shown on a known background (with a matte alpha it is
+        /// refused: ``settingError``). `nil` (the default) keeps their
         /// own colour, as other encoders do. (Mid-grey lowers the worst-case error over
         /// an unknown background, but measured on the benchmark sprites it lost 0.4–0.6 dB as often
         /// as it gained 0.9, so it is not the default.)
