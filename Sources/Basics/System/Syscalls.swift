@@ -7,9 +7,10 @@ import Musl
 import Darwin
 #endif
 
-/// The one place Flipbook calls the C library (as swift-system's `Internals/Syscalls.swift`):
+/// The one place Flipbook calls the C library (as swift-system's `Internals/Syscalls.swift`; its
+/// signal calls in `Syscalls+Signals.swift`):
 /// every other file reaches files, processes and signals through these, so a port to another
-/// platform changes this file only. Calls that can be interrupted are retried on `EINTR`; failures
+/// platform changes these two files only. Calls that can be interrupted are retried on `EINTR`; failures
 /// return `nil`/`false`/`-1` and leave the reason in ``errorText``.
 enum System {
     /// `strerror(errno)`: the system's reason for the last failed call.
@@ -96,69 +97,6 @@ enum System {
 
     /// Releases a lock from ``lock(directory:)``.
     static func unlock(_ descriptor: Int32) { _ = closeDescriptor(descriptor) }
-
-    /// The signals that end a process at a user's or a supervisor's request.
-    private static let terminationSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
-
-    /// Holds SIGINT, SIGTERM, SIGHUP and SIGQUIT until ``restoreTerminationSignals(_:)``: a signal
-    /// that arrives meanwhile is noted, not acted on. Returns the handlers to restore.
-    static func deferTerminationSignals() -> [Int32: SignalHandler?] {
-        var saved: [Int32: SignalHandler?] = [:]
-        for number in terminationSignals { saved[number] = signal(number, noteSignal) }
-        return saved
-    }
-
-    /// Puts back the handlers ``deferTerminationSignals()`` replaced, then sends the signal that
-    /// arrived meanwhile, if any, to the process, so it takes its usual effect now — to the process,
-    /// not this thread (`raise`): where the signal is blocked in this thread (the CLI blocks it in
-    /// every thread, for its watcher's `sigwait`) a signal for the thread stayed pending on it for good.
-    static func restoreTerminationSignals(_ saved: [Int32: SignalHandler?]) {
-        for (number, handler) in saved { signal(number, handler) }
-        let pending = pendingSignal.exchange(0)
-        if pending != 0 { kill(getpid(), pending) }
-    }
-
-    /// The signals that end a process at a user's request and that Flipbook answers by removing
-    /// its temporary files first (``InterruptCleanup``): SIGINT (Ctrl-C), SIGTERM and SIGHUP —
-    /// those the process was not started ignoring. `nohup flipbook build --watch &` ignores SIGHUP,
-    /// a script's background job SIGINT: taken here, they ended a watch at logout all the same.
-    static let cleanedUpSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP].filter { !isIgnored($0) }
-
-    /// Whether the signal `number` is ignored (`SIG_IGN`) now: looked up by setting it ignored
-    /// and putting back what was there.
-    private static func isIgnored(_ number: Int32) -> Bool {
-        let previous = signal(number, SIG_IGN)
-        signal(number, previous)
-        return unsafeBitCast(previous, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
-    }
-
-    /// Blocks ``cleanedUpSignals`` in the calling thread and every thread it starts afterwards, so
-    /// that they stay pending until ``waitForCleanedUpSignal()`` takes one: no code runs in a
-    /// signal handler. Call before any other thread starts.
-    static func blockCleanedUpSignals() {
-        var set = sigset_t()
-        sigemptyset(&set)
-        for number in cleanedUpSignals { sigaddset(&set, number) }
-        _ = pthread_sigmask(SIG_BLOCK, &set, nil)
-    }
-
-    /// Waits (in an ordinary thread) until one of ``cleanedUpSignals`` is pending, takes it and
-    /// returns its number.
-    static func waitForCleanedUpSignal() -> Int32 {
-        var set = sigset_t()
-        sigemptyset(&set)
-        for number in cleanedUpSignals { sigaddset(&set, number) }
-        while true {
-            var number: Int32 = 0
-            if sigwait(&set, &number) == 0 { return number }
-        }
-    }
-
-    /// Ends the process at once with `status`: no exit handlers, no flushing (another thread may
-    /// hold a stream's lock), as after an interrupt.
-    static func exitImmediately(_ status: Int32) -> Never {
-        _exit(status)
-    }
 
     /// The size of the regular file at `path` (links not followed); `nil` for anything else.
     static func regularFileSize(of path: String) -> Int? {
@@ -386,12 +324,6 @@ enum System {
         exit(status)
     }
 
-    /// Ignores SIGPIPE: a write to a pipe whose reader is gone (`flipbook info x.png | head -0`)
-    /// then fails with EPIPE instead of killing the process.
-    static func ignoreBrokenPipeSignal() {
-        _ = signal(SIGPIPE, SIG_IGN)
-    }
-
     /// Opens `/dev/null` in place of standard input, output or error when the process was started
     /// with one closed (`flipbook … >&-`): otherwise the first file the process opens would take
     /// that number, and text printed would land in an output file.
@@ -423,11 +355,6 @@ enum System {
         }
     }
 
-    /// Ignores SIGXFSZ: a write past `ulimit -f` then fails with EFBIG instead of killing the process.
-    static func ignoreFileSizeSignal() {
-        _ = signal(SIGXFSZ, SIG_IGN)
-    }
-
     /// Lowers the calling thread's scheduling priority to `niceness` (0–19, higher runs less when
     /// the cores are contended), never raising it; whether it is that low now. Linux keeps the
     /// nice value per thread; elsewhere a no-op.
@@ -445,30 +372,6 @@ enum System {
         #endif
     }
 }
-
-#if canImport(Darwin)
-typealias SignalHandler = sig_t
-#else
-typealias SignalHandler = sighandler_t
-#endif
-
-/// The termination signal that arrived while they were deferred (0: none).
-private let pendingSignal = PendingSignal()
-
-/// A signal number set from a signal handler and read once afterwards.
-private final class PendingSignal: @unchecked Sendable {
-    private let storage = UnsafeMutablePointer<sig_atomic_t>.allocate(capacity: 1)
-    init() { storage.initialize(to: 0) }
-    func set(_ value: Int32) { storage.pointee = sig_atomic_t(value) }
-    func exchange(_ value: Int32) -> Int32 {
-        let old = storage.pointee
-        storage.pointee = sig_atomic_t(value)
-        return Int32(old)
-    }
-}
-
-/// The handler that notes a deferred signal.
-private let noteSignal: @convention(c) (Int32) -> Void = { number in pendingSignal.set(number) }
 
 // The C functions whose names the wrappers above reuse.
 #if canImport(Glibc)
